@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need (when missing) and
+# configures + builds the project into build/. Safe to run repeatedly: the
+# DuckDB download and the build are both incremental.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+packages=(g++ cmake ninja-build pkg-config libedit-dev libgtest-dev ccache npm libsqlite3-dev libpq-dev postgresql)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+build_dir="${INLAKE_BUILD_DIR:-build}"
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" >/dev/null
+cmake --build "$build_dir" -j "$(nproc)"

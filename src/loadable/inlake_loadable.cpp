@@ -1,0 +1,12 @@
+// Entry point of the loadable extension inlake.duckdb_extension: `LOAD` in any
+// DuckDB 1.4.4 client registers the ducklake: attach prefix and the lake's SQL
+// functions, exactly as the inlake shell has them built in.
+#include "inlake_extension.hpp"
+
+#include "duckdb/main/extension/extension_loader.hpp"
+
+extern "C" {
+DUCKDB_CPP_EXTENSION_ENTRY(inlake, loader) {
+	inlake::LoadInlake(loader);
+}
+}
