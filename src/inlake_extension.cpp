@@ -1,11 +1,19 @@
 #include "inlake_extension.hpp"
 
+#include "catalog/lake_storage_extension.hpp"
+#include "functions/lake_functions.hpp"
+
+#include "duckdb/main/config.hpp"
 #include "duckdb/main/database.hpp"
 #include "duckdb/main/extension/extension_loader.hpp"
 
 namespace inlake {
 
 void LoadInlake(duckdb::ExtensionLoader &loader) {
+	auto &db = loader.GetDatabaseInstance();
+	auto &config = duckdb::DBConfig::GetConfig(db);
+	config.storage_extensions["ducklake"] = duckdb::make_uniq<LakeStorageExtension>();
+	RegisterLakeFunctions(loader);
 }
 
 void LoadInlake(duckdb::DatabaseInstance &db) {

@@ -1,0 +1,108 @@
+//===----------------------------------------------------------------------===//
+// LakeCatalog: one attached DuckLake (ATTACH 'ducklake:PATH' AS name).
+//
+// Owns the lake's options, its metadata store and a cache of catalog sets by
+// schema version. On attach it attaches the catalog database file inside the
+// same DuckDB instance as __ducklake_metadata_<name>, creating a new lake
+// (snapshot 0, schema main) or loading an existing one (format version
+// checked). Everything a transaction changes is routed to LakeTransaction;
+// the catalog itself holds only committed, shared state.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "catalog/lake_catalog_set.hpp"
+#include "catalog/lake_options.hpp"
+#include "metadata/metadata_store.hpp"
+
+#include "duckdb/catalog/catalog.hpp"
+
+#include <map>
+#include <mutex>
+
+namespace inlake {
+
+class LakeCatalog : public duckdb::Catalog {
+	template <class T>
+	using optional_ptr = duckdb::optional_ptr<T>;
+
+public:
+	LakeCatalog(duckdb::AttachedDatabase &db, LakeOptions options);
+	~LakeCatalog() override;
+
+	void Initialize(bool load_builtin) override;
+	void FinalizeLoad(optional_ptr<duckdb::ClientContext> context) override;
+	std::string GetCatalogType() override {
+		return "ducklake";
+	}
+
+	optional_ptr<duckdb::CatalogEntry> CreateSchema(duckdb::CatalogTransaction transaction,
+	                                                duckdb::CreateSchemaInfo &info) override;
+	optional_ptr<duckdb::SchemaCatalogEntry> LookupSchema(duckdb::CatalogTransaction transaction,
+	                                                      const duckdb::EntryLookupInfo &schema_lookup,
+	                                                      duckdb::OnEntryNotFound if_not_found) override;
+	void ScanSchemas(duckdb::ClientContext &context,
+	                 std::function<void(duckdb::SchemaCatalogEntry &)> callback) override;
+	void DropSchema(duckdb::ClientContext &context, duckdb::DropInfo &info) override;
+
+	duckdb::PhysicalOperator &PlanCreateTableAs(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
+	                                            duckdb::LogicalCreateTable &op,
+	                                            duckdb::PhysicalOperator &plan) override;
+	duckdb::PhysicalOperator &PlanInsert(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
+	                                     duckdb::LogicalInsert &op, optional_ptr<duckdb::PhysicalOperator> plan) override;
+	duckdb::PhysicalOperator &PlanDelete(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
+	                                     duckdb::LogicalDelete &op, duckdb::PhysicalOperator &plan) override;
+	duckdb::PhysicalOperator &PlanUpdate(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
+	                                     duckdb::LogicalUpdate &op, duckdb::PhysicalOperator &plan) override;
+
+	duckdb::DatabaseSize GetDatabaseSize(duckdb::ClientContext &context) override;
+	bool InMemory() override {
+		return false;
+	}
+	std::string GetDBPath() override {
+		return options.metadata_path;
+	}
+	bool SupportsTimeTravel() const override {
+		return true;
+	}
+	void OnDetach(duckdb::ClientContext &context) override;
+
+	// --- lake API -----------------------------------------------------------
+	const LakeOptions &Options() const {
+		return options;
+	}
+	MetadataStore &Store() {
+		return *store;
+	}
+	//! The data path, always ending with '/'
+	const std::string &DataPath() const {
+		return data_path;
+	}
+	const std::string &FormatVersion() const {
+		return format_version;
+	}
+	const std::string &MetadataDatabase() const {
+		return metadata_database;
+	}
+	//! The schemas and tables at the snapshot (cached per schema version).
+	std::shared_ptr<LakeCatalogSet> GetCatalogSet(const SnapshotRecord &snapshot);
+	//! The catalog's persisted options (reloaded after each commit that changes them).
+	std::vector<OptionRecord> PersistedOptions();
+	void SetPersistedOptions(std::vector<OptionRecord> options);
+
+private:
+	void AttachMetadataDatabase(duckdb::ClientContext &context);
+	void LoadOrCreateLake();
+
+	LakeOptions options;
+	std::string metadata_database;
+	bool owns_metadata_database = false;
+	std::unique_ptr<MetadataStore> store;
+	std::string data_path;
+	std::string format_version;
+
+	std::mutex cache_lock;
+	std::map<int64_t, std::shared_ptr<LakeCatalogSet>> catalog_sets;
+	std::vector<OptionRecord> persisted_options;
+};
+
+} // namespace inlake

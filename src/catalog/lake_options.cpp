@@ -1,0 +1,81 @@
+#include "catalog/lake_options.hpp"
+
+#include "metadata/catalog_tables_sql.hpp"
+
+#include "duckdb/common/exception.hpp"
+#include "duckdb/common/string_util.hpp"
+
+namespace inlake {
+using duckdb::InvalidInputException;
+using duckdb::LogicalType;
+using duckdb::Value;
+
+std::string WithTrailingSeparator(const std::string &path) {
+	if (path.empty() || path.back() == '/') {
+		return path;
+	}
+	return path + "/";
+}
+
+static int64_t NonNegativeInteger(const std::string &option, const Value &value) {
+	Value as_int;
+	std::string error;
+	if (!value.DefaultTryCastAs(LogicalType::BIGINT, as_int, &error) || as_int.IsNull() ||
+	    as_int.GetValue<int64_t>() < 0) {
+		throw InvalidInputException("ATTACH option %s expects a non-negative integer, got '%s'", option,
+		                            value.ToString());
+	}
+	return as_int.GetValue<int64_t>();
+}
+
+static std::string Text(const std::string &option, const Value &value) {
+	if (value.IsNull()) {
+		throw InvalidInputException("ATTACH option %s expects a string, got NULL", option);
+	}
+	return value.ToString();
+}
+
+LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &path,
+                               const std::unordered_map<std::string, Value> &options, bool read_only) {
+	LakeOptions result;
+	result.lake_name = lake_name;
+	result.metadata_path = path;
+	result.read_only = read_only;
+	if (path.empty()) {
+		throw InvalidInputException("ATTACH 'ducklake:...' needs the path of a catalog database file");
+	}
+	for (auto &entry : options) {
+		auto key = duckdb::StringUtil::Lower(entry.first);
+		auto &value = entry.second;
+		if (key == "data_path") {
+			result.data_path = WithTrailingSeparator(Text("DATA_PATH", value));
+		} else if (key == "metadata_schema") {
+			result.metadata_schema = Text("METADATA_SCHEMA", value);
+		} else if (key == "ducklake_version") {
+			result.format_version = Text("DUCKLAKE_VERSION", value);
+			result.format_version_given = true;
+			if (!IsSupportedFormatVersion(result.format_version)) {
+				throw InvalidInputException("ATTACH option DUCKLAKE_VERSION: unsupported DuckLake format version "
+				                            "'%s' (supported: 1.0, 1.1)",
+				                            result.format_version);
+			}
+		} else if (key == "data_inlining_row_limit") {
+			result.data_inlining_row_limit = duckdb::optional_idx(NonNegativeInteger("DATA_INLINING_ROW_LIMIT", value));
+		} else if (key == "snapshot_version") {
+			result.snapshot_version = NonNegativeInteger("SNAPSHOT_VERSION", value);
+		} else if (key == "create_if_not_exists") {
+			result.create_if_not_exists = duckdb::BooleanValue::Get(value.DefaultCastAs(LogicalType::BOOLEAN));
+		} else if (key == "target_file_size") {
+			result.target_file_size = NonNegativeInteger("TARGET_FILE_SIZE", value);
+		} else {
+			throw InvalidInputException("Unsupported option \"%s\" for ATTACH of a DuckLake catalog (supported: "
+			                            "DATA_PATH, READ_ONLY, METADATA_SCHEMA, DUCKLAKE_VERSION, "
+			                            "DATA_INLINING_ROW_LIMIT, SNAPSHOT_VERSION, CREATE_IF_NOT_EXISTS, "
+			                            "TARGET_FILE_SIZE)",
+			                            entry.first);
+		}
+	}
+	return result;
+}
+
+} // namespace inlake

@@ -1,0 +1,49 @@
+//===----------------------------------------------------------------------===//
+// LakeOptions: what one ATTACH 'ducklake:PATH' AS name (...) asks for.
+//
+// ParseAttachOptions validates every option of the ATTACH statement; an
+// unknown option or a bad value is an InvalidInputException naming it.
+// Options not given here (the data path of an existing lake, the format
+// version) are taken from the catalog itself when it is loaded.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "duckdb/common/case_insensitive_map.hpp"
+#include "duckdb/common/optional_idx.hpp"
+#include "duckdb/common/types/value.hpp"
+
+#include <string>
+#include <unordered_map>
+
+namespace inlake {
+
+struct LakeOptions {
+	//! Name of the attached lake (the catalog name in SQL)
+	std::string lake_name;
+	//! Path of the catalog database file
+	std::string metadata_path;
+	//! Schema inside the catalog database holding the ducklake_* tables
+	std::string metadata_schema = "main";
+	//! DATA_PATH as given (empty: the lake's stored one, or PATH.files/ for a new lake)
+	std::string data_path;
+	bool read_only = false;
+	//! Format version for a new lake (DUCKLAKE_VERSION)
+	std::string format_version = "1.0";
+	bool format_version_given = false;
+	//! DATA_INLINING_ROW_LIMIT of the ATTACH (not persisted)
+	duckdb::optional_idx data_inlining_row_limit;
+	//! Snapshot to pin the whole attach to (SNAPSHOT_VERSION), -1 = latest
+	int64_t snapshot_version = -1;
+	//! Whether a missing catalog may be created (CREATE_IF_NOT_EXISTS, default true)
+	bool create_if_not_exists = true;
+	//! Target size of data files written by inserts
+	int64_t target_file_size = 512LL * 1024 * 1024;
+};
+
+LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &path,
+                               const std::unordered_map<std::string, duckdb::Value> &options, bool read_only);
+
+//! Ensures a folder path ends with '/'.
+std::string WithTrailingSeparator(const std::string &path);
+
+} // namespace inlake

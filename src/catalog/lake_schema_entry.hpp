@@ -1,0 +1,72 @@
+//===----------------------------------------------------------------------===//
+// LakeSchemaEntry: a DuckLake schema as DuckDB's binder sees it.
+//
+// Holds the tables committed at one schema version. Lookups and scans merge
+// in the calling transaction's own changes (tables it created or dropped), so
+// a transaction sees its uncommitted DDL and nobody else does. Creating and
+// dropping tables only records the change in the transaction; the catalog
+// database is written at commit.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "catalog/lake_table_entry.hpp"
+#include "metadata/metadata_records.hpp"
+
+#include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
+#include "duckdb/common/case_insensitive_map.hpp"
+
+namespace inlake {
+
+class LakeSchemaEntry : public duckdb::SchemaCatalogEntry {
+	template <class T>
+	using optional_ptr = duckdb::optional_ptr<T>;
+
+public:
+	LakeSchemaEntry(duckdb::Catalog &catalog, duckdb::CreateSchemaInfo &info, SchemaRecord record);
+
+	void AddCommittedTable(duckdb::unique_ptr<LakeTableEntry> table);
+	optional_ptr<LakeTableEntry> GetCommittedTable(const std::string &name);
+
+	void Scan(duckdb::ClientContext &context, duckdb::CatalogType type,
+	          const std::function<void(duckdb::CatalogEntry &)> &callback) override;
+	void Scan(duckdb::CatalogType type, const std::function<void(duckdb::CatalogEntry &)> &callback) override;
+
+	optional_ptr<duckdb::CatalogEntry> CreateIndex(duckdb::CatalogTransaction transaction,
+	                                               duckdb::CreateIndexInfo &info,
+	                                               duckdb::TableCatalogEntry &table) override;
+	optional_ptr<duckdb::CatalogEntry> CreateFunction(duckdb::CatalogTransaction transaction,
+	                                                  duckdb::CreateFunctionInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> CreateTable(duckdb::CatalogTransaction transaction,
+	                                               duckdb::BoundCreateTableInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> CreateView(duckdb::CatalogTransaction transaction,
+	                                              duckdb::CreateViewInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> CreateSequence(duckdb::CatalogTransaction transaction,
+	                                                  duckdb::CreateSequenceInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> CreateTableFunction(duckdb::CatalogTransaction transaction,
+	                                                       duckdb::CreateTableFunctionInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> CreateCopyFunction(duckdb::CatalogTransaction transaction,
+	                                                      duckdb::CreateCopyFunctionInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> CreatePragmaFunction(duckdb::CatalogTransaction transaction,
+	                                                        duckdb::CreatePragmaFunctionInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> CreateCollation(duckdb::CatalogTransaction transaction,
+	                                                   duckdb::CreateCollationInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> CreateType(duckdb::CatalogTransaction transaction,
+	                                              duckdb::CreateTypeInfo &info) override;
+	optional_ptr<duckdb::CatalogEntry> LookupEntry(duckdb::CatalogTransaction transaction,
+	                                               const duckdb::EntryLookupInfo &lookup_info) override;
+	void DropEntry(duckdb::ClientContext &context, duckdb::DropInfo &info) override;
+	void Alter(duckdb::CatalogTransaction transaction, duckdb::AlterInfo &info) override;
+
+	const SchemaRecord &Record() const {
+		return record;
+	}
+	int64_t SchemaId() const {
+		return record.schema_id;
+	}
+
+private:
+	SchemaRecord record;
+	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeTableEntry>> tables;
+};
+
+} // namespace inlake

@@ -1,0 +1,67 @@
+#include "catalog/lake_table_entry.hpp"
+
+#include "catalog/lake_catalog.hpp"
+#include "catalog/table_columns.hpp"
+#include "read/lake_scan.hpp"
+#include "transaction/lake_transaction.hpp"
+
+#include "duckdb/common/table_column.hpp"
+#include "duckdb/planner/tableref/bound_at_clause.hpp"
+#include "duckdb/storage/statistics/base_statistics.hpp"
+#include "duckdb/storage/table_storage_info.hpp"
+
+namespace inlake {
+
+LakeTableEntry::LakeTableEntry(duckdb::Catalog &catalog, duckdb::SchemaCatalogEntry &schema,
+                               duckdb::CreateTableInfo &info, TableRecord record_p)
+    : duckdb::TableCatalogEntry(catalog, schema, info), record(std::move(record_p)) {
+}
+
+duckdb::unique_ptr<LakeTableEntry> LakeTableEntry::FromRecord(duckdb::Catalog &catalog,
+                                                              duckdb::SchemaCatalogEntry &schema, TableRecord record) {
+	auto info = CreateInfoFromColumns(schema.name, record.table_name, record.columns);
+	return duckdb::make_uniq<LakeTableEntry>(catalog, schema, *info, std::move(record));
+}
+
+duckdb::unique_ptr<duckdb::BaseStatistics> LakeTableEntry::GetStatistics(duckdb::ClientContext &context,
+                                                                         duckdb::column_t column_id) {
+	return nullptr;
+}
+
+duckdb::TableFunction LakeTableEntry::GetScanFunction(duckdb::ClientContext &context,
+                                                      duckdb::unique_ptr<duckdb::FunctionData> &bind_data) {
+	auto &transaction = LakeTransaction::Get(context, catalog);
+	return GetLakeScanFunction(context, transaction.BuildScanSpec(*this, -1), bind_data);
+}
+
+duckdb::TableFunction LakeTableEntry::GetScanFunction(duckdb::ClientContext &context,
+                                                      duckdb::unique_ptr<duckdb::FunctionData> &bind_data,
+                                                      const duckdb::EntryLookupInfo &lookup_info) {
+	auto at_clause = lookup_info.GetAtClause();
+	if (!at_clause) {
+		return GetScanFunction(context, bind_data);
+	}
+	auto &transaction = LakeTransaction::Get(context, catalog);
+	auto snapshot = transaction.ResolveAtClause(*at_clause);
+	return GetLakeScanFunction(context, transaction.BuildScanSpec(*this, snapshot.snapshot_id), bind_data);
+}
+
+duckdb::TableStorageInfo LakeTableEntry::GetStorageInfo(duckdb::ClientContext &context) {
+	duckdb::TableStorageInfo info;
+	return info;
+}
+
+duckdb::virtual_column_map_t LakeTableEntry::GetVirtualColumns() const {
+	duckdb::virtual_column_map_t result;
+	result.insert(std::make_pair(duckdb::COLUMN_IDENTIFIER_ROW_ID,
+	                             duckdb::TableColumn("rowid", duckdb::LogicalType::BIGINT)));
+	result.insert(
+	    std::make_pair(LAKE_SNAPSHOT_ID_COLUMN, duckdb::TableColumn("snapshot_id", duckdb::LogicalType::BIGINT)));
+	return result;
+}
+
+duckdb::vector<duckdb::column_t> LakeTableEntry::GetRowIdColumns() const {
+	return {duckdb::COLUMN_IDENTIFIER_ROW_ID};
+}
+
+} // namespace inlake

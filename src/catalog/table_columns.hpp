@@ -1,0 +1,26 @@
+//===----------------------------------------------------------------------===//
+// Table columns between DuckDB's CreateTableInfo and the lake's LakeColumns.
+//
+// ColumnsFromCreateInfo assigns the column ids of a new table: 1, 2, ... in
+// pre-order, nested fields numbered right after their parent, so every
+// column and nested field has the id its Parquet field id will carry.
+// CreateInfoFromColumns rebuilds the CreateTableInfo (columns, defaults,
+// NOT NULL constraints) of a table loaded from the catalog.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "common/lake_column.hpp"
+
+#include "duckdb/parser/parsed_data/create_table_info.hpp"
+
+#include <vector>
+
+namespace inlake {
+
+std::vector<LakeColumn> ColumnsFromCreateInfo(const duckdb::CreateTableInfo &info);
+duckdb::unique_ptr<duckdb::CreateTableInfo> CreateInfoFromColumns(const std::string &schema, const std::string &table,
+                                                                  const std::vector<LakeColumn> &columns);
+//! The child columns of a nested type with ids assigned from next_id.
+std::vector<LakeColumn> NestedChildColumns(const duckdb::LogicalType &type, int64_t &next_id);
+
+} // namespace inlake

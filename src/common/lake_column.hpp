@@ -1,0 +1,31 @@
+//===----------------------------------------------------------------------===//
+// LakeColumn: one column of a lake table as the read and write paths see it.
+//
+// column_id is the DuckLake column id: stable for the life of the column and
+// written as the Parquet field id. Nested types (STRUCT, LIST, MAP) carry one
+// child LakeColumn per nested field, each with its own column id, mirroring
+// the parent_column rows of ducklake_column.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "duckdb/common/types.hpp"
+#include "duckdb/common/types/value.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace inlake {
+
+struct LakeColumn {
+	int64_t column_id = -1;
+	std::string name;
+	duckdb::LogicalType type;
+	bool nulls_allowed = true;
+	//! The default expression as SQL text (empty: no default)
+	std::string default_sql;
+	//! For STRUCT: one per field. LIST: one child named "element". MAP: "key" and "value".
+	std::vector<LakeColumn> children;
+};
+
+} // namespace inlake

@@ -1,0 +1,46 @@
+// ducklake_table_info('lake'): one row per table visible to the calling
+// transaction, with the number and total size of its live data files.
+#include "catalog/lake_catalog.hpp"
+#include "functions/lake_functions.hpp"
+#include "functions/row_table_function.hpp"
+#include "transaction/lake_transaction.hpp"
+
+namespace inlake {
+using duckdb::LogicalType;
+using duckdb::Value;
+
+static duckdb::unique_ptr<duckdb::FunctionData> TableInfoBind(duckdb::ClientContext &context,
+                                                             duckdb::TableFunctionBindInput &input,
+                                                             duckdb::vector<LogicalType> &types,
+                                                             duckdb::vector<std::string> &names) {
+	auto &catalog = LakeCatalogArgument(context, input.inputs[0], "ducklake_table_info");
+	names = {"table_name",      "schema_id",         "table_id",
+	         "table_uuid",      "file_count",        "file_size_bytes",
+	         "delete_file_count", "delete_file_size_bytes"};
+	types = {LogicalType::VARCHAR, LogicalType::BIGINT, LogicalType::BIGINT, LogicalType::UUID,
+	         LogicalType::BIGINT,  LogicalType::BIGINT, LogicalType::BIGINT, LogicalType::BIGINT};
+	auto result = duckdb::make_uniq<RowsBindData>();
+	auto &transaction = LakeTransaction::Get(context, catalog);
+	transaction.ScanSchemas([&](LakeSchemaEntry &schema) {
+		transaction.ScanTables(schema, [&](LakeTableEntry &table) {
+			auto spec = transaction.BuildScanSpec(table, -1);
+			int64_t file_size = 0;
+			for (auto &file : spec->files) {
+				file_size += file.file_size_bytes;
+			}
+			auto &record = table.Record();
+			result->rows.push_back({Value(record.table_name), Value::BIGINT(schema.SchemaId()),
+			                        Value::BIGINT(record.table_id), Value::UUID(record.table_uuid),
+			                        Value::BIGINT(int64_t(spec->files.size())), Value::BIGINT(file_size),
+			                        Value::BIGINT(0), Value::BIGINT(0)});
+		});
+	});
+	return std::move(result);
+}
+
+duckdb::TableFunction TableInfoFunction() {
+	return duckdb::TableFunction("ducklake_table_info", {LogicalType::VARCHAR}, EmitRows, TableInfoBind,
+	                             InitRowsScan);
+}
+
+} // namespace inlake

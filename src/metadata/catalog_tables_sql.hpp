@@ -1,0 +1,17 @@
+//===----------------------------------------------------------------------===//
+// The CREATE TABLE statements of the DuckLake catalog tables, per format
+// version ("1.0" or "1.1"), in DuckDB's SQL dialect. `prefix` qualifies each
+// table name (e.g. "\"__ducklake_metadata_lake\".\"main\"."). Backends with
+// another dialect map the few type names they lack.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace inlake {
+
+std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix);
+bool IsSupportedFormatVersion(const std::string &format_version);
+
+} // namespace inlake

@@ -1,0 +1,282 @@
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
+
+#include "metadata/catalog_tables_sql.hpp"
+#include "metadata/column_rows.hpp"
+#include "metadata/duckdb/duckdb_write_txn.hpp"
+#include "metadata/duckdb/result_reader.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/materialized_query_result.hpp"
+
+#include <map>
+
+namespace inlake {
+using duckdb::MaterializedQueryResult;
+using duckdb::unique_ptr;
+
+DuckDBMetadataStore::DuckDBMetadataStore(duckdb::DatabaseInstance &db, std::string metadata_database_p,
+                                         std::string metadata_schema_p)
+    : metadata_database(std::move(metadata_database_p)), metadata_schema(std::move(metadata_schema_p)),
+      connection(db) {
+	prefix = SqlIdentifier(metadata_database) + "." + SqlIdentifier(metadata_schema) + ".";
+}
+
+DuckDBMetadataStore::~DuckDBMetadataStore() = default;
+
+unique_ptr<MaterializedQueryResult> DuckDBMetadataStore::Query(const std::string &sql) {
+	auto result = connection.Query(sql);
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+	return result;
+}
+
+bool DuckDBMetadataStore::IsInitialized() {
+	std::lock_guard<std::mutex> guard(lock);
+	auto result = Query("SELECT count(*) FROM duckdb_tables() WHERE database_name = " + SqlString(metadata_database) +
+	                    " AND schema_name = " + SqlString(metadata_schema) + " AND table_name = 'ducklake_metadata'");
+	return result->GetValue(0, 0).GetValue<int64_t>() > 0;
+}
+
+void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {
+	std::lock_guard<std::mutex> guard(lock);
+	connection.BeginTransaction();
+	try {
+		if (metadata_schema != "main") {
+			Query("CREATE SCHEMA IF NOT EXISTS " + SqlIdentifier(metadata_database) + "." +
+			      SqlIdentifier(metadata_schema));
+		}
+		for (auto &ddl : CatalogTableDDL(options.format_version, prefix)) {
+			Query(ddl);
+		}
+		std::string schema_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
+		Query("INSERT INTO " + prefix + "ducklake_metadata VALUES ('version', " + SqlString(options.format_version) +
+		      ", NULL, NULL), ('created_by', " + SqlString(options.created_by) + ", NULL, NULL), ('data_path', " +
+		      SqlString(options.data_path) + ", NULL, NULL), ('encrypted', 'false', NULL, NULL)");
+		Query("INSERT INTO " + prefix + "ducklake_snapshot VALUES (0, now(), 0, 1, 0)");
+		Query("INSERT INTO " + prefix + "ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL, "
+		                                "NULL)");
+		Query("INSERT INTO " + prefix + "ducklake_schema VALUES (0, " + SqlString(schema_uuid) +
+		      ", 0, NULL, 'main', 'main/', true)");
+		connection.Commit();
+	} catch (...) {
+		connection.Rollback();
+		throw;
+	}
+}
+
+LakeMetadata DuckDBMetadataStore::LoadMetadata() {
+	std::lock_guard<std::mutex> guard(lock);
+	LakeMetadata metadata;
+	auto result = Query("SELECT key, value, scope, scope_id FROM " + prefix + "ducklake_metadata");
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		auto key = r.String(0);
+		auto value = r.String(1);
+		auto scope = r.String(2);
+		if (scope.empty() && key == "version") {
+			metadata.version = value;
+		} else if (scope.empty() && key == "data_path") {
+			metadata.data_path = value;
+		} else if (scope.empty() && key == "created_by") {
+			metadata.created_by = value;
+		} else {
+			metadata.options.push_back(OptionRecord {key, value, scope, r.Int(3, -1)});
+		}
+	}
+	return metadata;
+}
+
+static const char *kSnapshotColumns = "snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id";
+
+SnapshotRecord ReadSnapshotRow(MaterializedQueryResult &result, duckdb::idx_t row) {
+	ResultRow r(result, row);
+	SnapshotRecord snapshot;
+	snapshot.snapshot_id = r.Int(0);
+	snapshot.snapshot_time = r.TimestampTz(1);
+	snapshot.schema_version = r.Int(2);
+	snapshot.next_catalog_id = r.Int(3);
+	snapshot.next_file_id = r.Int(4);
+	return snapshot;
+}
+
+SnapshotRecord DuckDBMetadataStore::GetLatestSnapshot() {
+	std::lock_guard<std::mutex> guard(lock);
+	auto result = Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	                    "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1");
+	if (result->RowCount() == 0) {
+		throw duckdb::IOException("DuckLake catalog has no snapshot: the catalog database is corrupt");
+	}
+	return ReadSnapshotRow(*result, 0);
+}
+
+bool DuckDBMetadataStore::GetSnapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {
+	std::lock_guard<std::mutex> guard(lock);
+	auto result = Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	                    "ducklake_snapshot WHERE snapshot_id = " + SqlInt(snapshot_id));
+	if (result->RowCount() == 0) {
+		return false;
+	}
+	snapshot = ReadSnapshotRow(*result, 0);
+	return true;
+}
+
+bool DuckDBMetadataStore::GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &snapshot) {
+	std::lock_guard<std::mutex> guard(lock);
+	auto literal = duckdb::Value::TIMESTAMPTZ(time).ToSQLString();
+	auto result = Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	                    "ducklake_snapshot WHERE snapshot_time <= " + literal +
+	                    " ORDER BY snapshot_id DESC LIMIT 1");
+	if (result->RowCount() == 0) {
+		return false;
+	}
+	snapshot = ReadSnapshotRow(*result, 0);
+	return true;
+}
+
+std::vector<SnapshotListing> DuckDBMetadataStore::ListSnapshots() {
+	std::lock_guard<std::mutex> guard(lock);
+	auto result = Query("SELECT s.snapshot_id, s.snapshot_time, s.schema_version, s.next_catalog_id, s.next_file_id, "
+	                    "c.changes_made, c.author, c.commit_message, c.commit_extra_info FROM " +
+	                    prefix + "ducklake_snapshot s LEFT JOIN " + prefix +
+	                    "ducklake_snapshot_changes c USING (snapshot_id) ORDER BY s.snapshot_id");
+	std::vector<SnapshotListing> listings;
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		SnapshotListing listing;
+		listing.snapshot = ReadSnapshotRow(*result, row);
+		listing.changes.snapshot_id = listing.snapshot.snapshot_id;
+		listing.changes.changes_made = r.String(5);
+		listing.changes.has_author = !r.IsNull(6);
+		listing.changes.author = r.String(6);
+		listing.changes.has_commit_message = !r.IsNull(7);
+		listing.changes.commit_message = r.String(7);
+		listing.changes.has_commit_extra_info = !r.IsNull(8);
+		listing.changes.commit_extra_info = r.String(8);
+		listings.push_back(std::move(listing));
+	}
+	return listings;
+}
+
+static std::string VisibleAt(int64_t snapshot_id) {
+	auto s = SqlInt(snapshot_id);
+	return "begin_snapshot <= " + s + " AND (end_snapshot IS NULL OR end_snapshot > " + s + ")";
+}
+
+CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
+	std::lock_guard<std::mutex> guard(lock);
+	CatalogContents contents;
+	auto visible = VisibleAt(snapshot_id);
+	auto schemas = Query("SELECT schema_id, schema_uuid::VARCHAR, schema_name, path, path_is_relative FROM " + prefix +
+	                     "ducklake_schema WHERE " + visible + " ORDER BY schema_id");
+	for (duckdb::idx_t row = 0; row < schemas->RowCount(); row++) {
+		ResultRow r(*schemas, row);
+		contents.schemas.push_back(SchemaRecord {r.Int(0), r.String(1), r.String(2), r.String(3), r.Bool(4, true)});
+	}
+	auto tables = Query("SELECT table_id, table_uuid::VARCHAR, schema_id, table_name, path, path_is_relative FROM " +
+	                    prefix + "ducklake_table WHERE " + visible + " ORDER BY table_id");
+	std::map<int64_t, size_t> table_index;
+	for (duckdb::idx_t row = 0; row < tables->RowCount(); row++) {
+		ResultRow r(*tables, row);
+		TableRecord table;
+		table.table_id = r.Int(0);
+		table.table_uuid = r.String(1);
+		table.schema_id = r.Int(2);
+		table.table_name = r.String(3);
+		table.path = r.String(4);
+		table.path_is_relative = r.Bool(5, true);
+		table_index[table.table_id] = contents.tables.size();
+		contents.tables.push_back(std::move(table));
+	}
+	auto columns = Query("SELECT table_id, column_id, column_order, column_name, column_type, default_value, "
+	                     "nulls_allowed, parent_column FROM " +
+	                     prefix + "ducklake_column WHERE " + visible + " ORDER BY table_id, column_order");
+	std::map<int64_t, std::vector<ColumnRow>> rows_by_table;
+	for (duckdb::idx_t row = 0; row < columns->RowCount(); row++) {
+		ResultRow r(*columns, row);
+		ColumnRow column;
+		column.table_id = r.Int(0);
+		column.column_id = r.Int(1);
+		column.column_order = r.Int(2);
+		column.column_name = r.String(3);
+		column.column_type = r.String(4);
+		column.has_default = !r.IsNull(5);
+		column.default_value = r.String(5);
+		column.nulls_allowed = r.Bool(6, true);
+		column.parent_column = r.Int(7, -1);
+		rows_by_table[column.table_id].push_back(std::move(column));
+	}
+	for (auto &entry : rows_by_table) {
+		auto index = table_index.find(entry.first);
+		if (index != table_index.end()) {
+			contents.tables[index->second].columns = BuildColumnTrees(entry.second);
+		}
+	}
+	return contents;
+}
+
+std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id, int64_t snapshot_id) {
+	std::lock_guard<std::mutex> guard(lock);
+	auto files = Query("SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, "
+	                   "record_count, file_size_bytes, footer_size, row_id_start, partial_max FROM " +
+	                   prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " +
+	                   VisibleAt(snapshot_id) + " ORDER BY file_order, data_file_id");
+	std::vector<DataFileRecord> result;
+	std::map<int64_t, size_t> file_index;
+	for (duckdb::idx_t row = 0; row < files->RowCount(); row++) {
+		ResultRow r(*files, row);
+		DataFileRecord file;
+		file.data_file_id = r.Int(0);
+		file.table_id = r.Int(1);
+		file.begin_snapshot = r.Int(2);
+		file.file_order = r.Int(3, 0);
+		file.path = r.String(4);
+		file.path_is_relative = r.Bool(5, true);
+		file.record_count = r.Int(6, 0);
+		file.file_size_bytes = r.Int(7, 0);
+		file.footer_size = r.Int(8, 0);
+		file.row_id_start = r.Int(9, 0);
+		file.partial_max = r.Int(10, -1);
+		file_index[file.data_file_id] = result.size();
+		result.push_back(std::move(file));
+	}
+	if (result.empty()) {
+		return result;
+	}
+	auto stats = Query("SELECT s.data_file_id, s.column_id, s.column_size_bytes, s.value_count, s.null_count, "
+	                   "s.min_value, s.max_value, s.contains_nan FROM " +
+	                   prefix + "ducklake_file_column_stats s JOIN " + prefix +
+	                   "ducklake_data_file f USING (data_file_id) WHERE f.table_id = " + SqlInt(table_id) + " AND " +
+	                   "f.begin_snapshot <= " + SqlInt(snapshot_id) + " AND (f.end_snapshot IS NULL OR f.end_snapshot > " +
+	                   SqlInt(snapshot_id) + ")");
+	for (duckdb::idx_t row = 0; row < stats->RowCount(); row++) {
+		ResultRow r(*stats, row);
+		auto index = file_index.find(r.Int(0));
+		if (index == file_index.end()) {
+			continue;
+		}
+		FileColumnStatsRecord column;
+		column.column_id = r.Int(1);
+		column.column_size_bytes = r.Int(2, 0);
+		column.value_count = r.Int(3, 0);
+		column.null_count = r.Int(4, 0);
+		column.has_min_max = !r.IsNull(5) && !r.IsNull(6);
+		column.min_value = r.String(5);
+		column.max_value = r.String(6);
+		column.contains_nan = r.Bool(7, false);
+		result[index->second].column_stats.push_back(std::move(column));
+	}
+	return result;
+}
+
+TableStatsRecord DuckDBMetadataStore::LoadTableStats(int64_t table_id) {
+	std::lock_guard<std::mutex> guard(lock);
+	return ReadTableStats(*this, table_id);
+}
+
+std::unique_ptr<MetadataWriteTxn> DuckDBMetadataStore::BeginWrite() {
+	return std::unique_ptr<MetadataWriteTxn>(new DuckDBWriteTxn(*this, connection));
+}
+
+} // namespace inlake

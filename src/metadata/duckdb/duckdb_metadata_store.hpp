@@ -1,0 +1,58 @@
+//===----------------------------------------------------------------------===//
+// DuckDBMetadataStore: the MetadataStore backend for a DuckDB-file catalog.
+//
+// The catalog file is attached inside the user's DuckDB instance (as
+// __ducklake_metadata_<lake>, so users can query it with SQL); this store
+// talks to it over a Connection of its own, because one DuckDB transaction
+// may write to only one attached database. Calls are serialised by a mutex:
+// the connection is shared by every client of the lake in this process.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "metadata/metadata_store.hpp"
+
+#include "duckdb/main/connection.hpp"
+
+#include <mutex>
+
+namespace inlake {
+
+class DuckDBMetadataStore : public MetadataStore {
+public:
+	//! `qualified_prefix` names the catalog tables' database and schema, e.g.
+	//! "\"__ducklake_metadata_lake\".\"main\"."
+	DuckDBMetadataStore(duckdb::DatabaseInstance &db, std::string metadata_database, std::string metadata_schema);
+	~DuckDBMetadataStore() override;
+
+	bool IsInitialized() override;
+	void Initialize(const StoreInitOptions &options) override;
+	LakeMetadata LoadMetadata() override;
+
+	SnapshotRecord GetLatestSnapshot() override;
+	bool GetSnapshot(int64_t snapshot_id, SnapshotRecord &result) override;
+	bool GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) override;
+	std::vector<SnapshotListing> ListSnapshots() override;
+
+	CatalogContents LoadCatalog(int64_t snapshot_id) override;
+	std::vector<DataFileRecord> LoadDataFiles(int64_t table_id, int64_t snapshot_id) override;
+	TableStatsRecord LoadTableStats(int64_t table_id) override;
+
+	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;
+
+	//! Runs SQL on the store's connection, throwing the error on failure.
+	//! Callers must hold `lock`.
+	duckdb::unique_ptr<duckdb::MaterializedQueryResult> Query(const std::string &sql);
+	const std::string &Prefix() const {
+		return prefix;
+	}
+
+	std::mutex lock;
+
+private:
+	std::string metadata_database;
+	std::string metadata_schema;
+	std::string prefix;
+	duckdb::Connection connection;
+};
+
+} // namespace inlake

@@ -1,0 +1,229 @@
+#include "metadata/duckdb/duckdb_write_txn.hpp"
+
+#include "metadata/column_rows.hpp"
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/duckdb/result_reader.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/main/materialized_query_result.hpp"
+
+namespace inlake {
+
+DuckDBWriteTxn::DuckDBWriteTxn(DuckDBMetadataStore &store, duckdb::Connection &connection)
+    : store(store), connection(connection), guard(store.lock) {
+	connection.BeginTransaction();
+	open = true;
+}
+
+DuckDBWriteTxn::~DuckDBWriteTxn() {
+	if (open) {
+		try {
+			Rollback();
+		} catch (...) { // NOLINT: a destructor must not throw
+		}
+	}
+}
+
+void DuckDBWriteTxn::Execute(const std::string &sql) {
+	store.Query(sql);
+}
+
+SnapshotRecord DuckDBWriteTxn::GetLatestSnapshot() {
+	auto result = store.Query("SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id FROM " +
+	                          store.Prefix() + "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1");
+	return ReadSnapshotRow(*result, 0);
+}
+
+std::vector<SnapshotChangesRecord> DuckDBWriteTxn::GetChangesAfter(int64_t snapshot_id) {
+	auto result = store.Query("SELECT snapshot_id, changes_made FROM " + store.Prefix() +
+	                          "ducklake_snapshot_changes WHERE snapshot_id > " + SqlInt(snapshot_id) +
+	                          " ORDER BY snapshot_id");
+	std::vector<SnapshotChangesRecord> changes;
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		SnapshotChangesRecord record;
+		record.snapshot_id = r.Int(0);
+		record.changes_made = r.String(1);
+		changes.push_back(std::move(record));
+	}
+	return changes;
+}
+
+TableStatsRecord DuckDBWriteTxn::GetTableStats(int64_t table_id) {
+	return ReadTableStats(store, table_id);
+}
+
+TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id) {
+	TableStatsRecord stats;
+	stats.table_id = table_id;
+	auto result = store.Query("SELECT record_count, next_row_id, file_size_bytes FROM " + store.Prefix() +
+	                          "ducklake_table_stats WHERE table_id = " + SqlInt(table_id));
+	if (result->RowCount() == 0) {
+		stats.table_id = -1; // no stats row yet
+		return stats;
+	}
+	ResultRow r(*result, 0);
+	stats.record_count = r.Int(0);
+	stats.next_row_id = r.Int(1);
+	stats.file_size_bytes = r.Int(2);
+	auto columns = store.Query("SELECT column_id, contains_null, contains_nan, min_value, max_value FROM " +
+	                           store.Prefix() + "ducklake_table_column_stats WHERE table_id = " + SqlInt(table_id));
+	for (duckdb::idx_t row = 0; row < columns->RowCount(); row++) {
+		ResultRow c(*columns, row);
+		ColumnStatsRecord column;
+		column.column_id = c.Int(0);
+		column.contains_null = c.Bool(1, false);
+		column.contains_nan = c.Bool(2, false);
+		column.has_min_max = !c.IsNull(3) && !c.IsNull(4);
+		column.min_value = c.String(3);
+		column.max_value = c.String(4);
+		stats.column_stats.push_back(std::move(column));
+	}
+	return stats;
+}
+
+void DuckDBWriteTxn::Stage(const std::string &table, std::string row) {
+	for (auto &entry : staged_rows) {
+		if (entry.first == table) {
+			entry.second.push_back(std::move(row));
+			return;
+		}
+	}
+	staged_rows.emplace_back(table, std::vector<std::string> {std::move(row)});
+}
+
+void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
+	Stage("ducklake_snapshot", "(" + SqlInt(snapshot.snapshot_id) + ", now(), " + SqlInt(snapshot.schema_version) +
+	                               ", " + SqlInt(snapshot.next_catalog_id) + ", " + SqlInt(snapshot.next_file_id) + ")");
+	Stage("ducklake_snapshot_changes",
+	      "(" + SqlInt(snapshot.snapshot_id) + ", " + SqlString(changes.changes_made) + ", " +
+	          SqlStringOrNull(changes.author, changes.has_author) + ", " +
+	          SqlStringOrNull(changes.commit_message, changes.has_commit_message) + ", " +
+	          SqlStringOrNull(changes.commit_extra_info, changes.has_commit_extra_info) + ")");
+}
+
+void DuckDBWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
+	Stage("ducklake_schema", "(" + SqlInt(schema.schema_id) + ", " + SqlString(schema.schema_uuid) + ", " +
+	                             SqlInt(begin_snapshot) + ", NULL, " + SqlString(schema.schema_name) + ", " +
+	                             SqlString(schema.path) + ", " + SqlBool(schema.path_is_relative) + ")");
+}
+
+void DuckDBWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
+	statements.push_back("UPDATE " + store.Prefix() + "ducklake_schema SET end_snapshot = " + SqlInt(end_snapshot) +
+	                     " WHERE schema_id = " + SqlInt(schema_id) + " AND end_snapshot IS NULL");
+}
+
+void DuckDBWriteTxn::InsertTable(const TableRecord &table, int64_t begin_snapshot) {
+	Stage("ducklake_table", "(" + SqlInt(table.table_id) + ", " + SqlString(table.table_uuid) + ", " +
+	                            SqlInt(begin_snapshot) + ", NULL, " + SqlInt(table.schema_id) + ", " +
+	                            SqlString(table.table_name) + ", " + SqlString(table.path) + ", " +
+	                            SqlBool(table.path_is_relative) + ")");
+	for (auto &column : FlattenColumnTrees(table.table_id, table.columns)) {
+		Stage("ducklake_column (column_id, begin_snapshot, end_snapshot, table_id, column_order, column_name, "
+		      "column_type, initial_default, default_value, nulls_allowed, parent_column, default_value_type, "
+		      "default_value_dialect)",
+		      "(" + SqlInt(column.column_id) + ", " + SqlInt(begin_snapshot) + ", NULL, " + SqlInt(table.table_id) +
+		          ", " + SqlInt(column.column_order) + ", " + SqlString(column.column_name) + ", " +
+		          SqlString(column.column_type) + ", " + SqlStringOrNull(column.default_value, column.has_default) +
+		          ", " + SqlStringOrNull(column.default_value, column.has_default) + ", " +
+		          SqlBool(column.nulls_allowed) + ", " + SqlIdOrNull(column.parent_column) + ", " +
+		          (column.has_default ? "'expression'" : "NULL") + ", " + (column.has_default ? "'duckdb'" : "NULL") +
+		          ")");
+	}
+}
+
+void DuckDBWriteTxn::EndTable(int64_t table_id, int64_t end_snapshot) {
+	for (auto table : {"ducklake_table", "ducklake_column"}) {
+		statements.push_back("UPDATE " + store.Prefix() + table + " SET end_snapshot = " + SqlInt(end_snapshot) +
+		                     " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+	}
+}
+
+void DuckDBWriteTxn::InsertDataFile(const DataFileRecord &file) {
+	Stage("ducklake_data_file (data_file_id, table_id, begin_snapshot, end_snapshot, file_order, path, "
+	      "path_is_relative, file_format, record_count, file_size_bytes, footer_size, row_id_start, partition_id, "
+	      "encryption_key, mapping_id, partial_max)",
+	      "(" + SqlInt(file.data_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(file.begin_snapshot) +
+	          ", NULL, " + SqlInt(file.file_order) + ", " + SqlString(file.path) + ", " +
+	          SqlBool(file.path_is_relative) + ", 'parquet', " + SqlInt(file.record_count) + ", " +
+	          SqlInt(file.file_size_bytes) + ", " + SqlInt(file.footer_size) + ", " + SqlInt(file.row_id_start) +
+	          ", NULL, NULL, NULL, " + SqlIdOrNull(file.partial_max) + ")");
+	for (auto &column : file.column_stats) {
+		Stage("ducklake_file_column_stats",
+		      "(" + SqlInt(file.data_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(column.column_id) + ", " +
+		          SqlInt(column.column_size_bytes) + ", " + SqlInt(column.value_count) + ", " +
+		          SqlInt(column.null_count) + ", " + SqlStringOrNull(column.min_value, column.has_min_max) + ", " +
+		          SqlStringOrNull(column.max_value, column.has_min_max) + ", " + SqlBool(column.contains_nan) +
+		          ", NULL)");
+	}
+}
+
+void DuckDBWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) {
+	statements.push_back("UPDATE " + store.Prefix() + "ducklake_data_file SET end_snapshot = " + SqlInt(end_snapshot) +
+	                     " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+}
+
+void DuckDBWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists) {
+	auto id = SqlInt(stats.table_id);
+	if (exists) {
+		statements.push_back("DELETE FROM " + store.Prefix() + "ducklake_table_stats WHERE table_id = " + id);
+		statements.push_back("DELETE FROM " + store.Prefix() + "ducklake_table_column_stats WHERE table_id = " + id);
+	}
+	statements.push_back("INSERT INTO " + store.Prefix() + "ducklake_table_stats VALUES (" + id + ", " +
+	                     SqlInt(stats.record_count) + ", " + SqlInt(stats.next_row_id) + ", " +
+	                     SqlInt(stats.file_size_bytes) + ")");
+	if (stats.column_stats.empty()) {
+		return;
+	}
+	std::string sql = "INSERT INTO " + store.Prefix() + "ducklake_table_column_stats VALUES ";
+	for (size_t i = 0; i < stats.column_stats.size(); i++) {
+		auto &column = stats.column_stats[i];
+		sql += (i ? ", (" : "(") + id + ", " + SqlInt(column.column_id) + ", " + SqlBool(column.contains_null) + ", " +
+		       SqlBool(column.contains_nan) + ", " + SqlStringOrNull(column.min_value, column.has_min_max) + ", " +
+		       SqlStringOrNull(column.max_value, column.has_min_max) + ", NULL)";
+	}
+	statements.push_back(std::move(sql));
+}
+
+void DuckDBWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
+	Stage("ducklake_schema_versions",
+	      "(" + SqlInt(begin_snapshot) + ", " + SqlInt(schema_version) + ", " + SqlIdOrNull(table_id) + ")");
+}
+
+void DuckDBWriteTxn::Commit() {
+	// End rows first (an UPDATE must not touch rows this commit inserts), then insert.
+	for (auto &statement : statements) {
+		if (statement.rfind("UPDATE", 0) == 0) {
+			Execute(statement);
+		}
+	}
+	for (auto &entry : staged_rows) {
+		std::string sql = "INSERT INTO " + store.Prefix() + entry.first + " VALUES ";
+		for (size_t i = 0; i < entry.second.size(); i++) {
+			sql += (i ? ", " : "") + entry.second[i];
+		}
+		Execute(sql);
+	}
+	for (auto &statement : statements) {
+		if (statement.rfind("UPDATE", 0) != 0) {
+			Execute(statement);
+		}
+	}
+	auto result = connection.Query("COMMIT");
+	open = false;
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+}
+
+void DuckDBWriteTxn::Rollback() {
+	if (!open) {
+		return;
+	}
+	open = false;
+	if (connection.HasActiveTransaction()) {
+		connection.Rollback();
+	}
+}
+
+} // namespace inlake

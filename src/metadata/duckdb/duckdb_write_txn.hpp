@@ -1,0 +1,60 @@
+//===----------------------------------------------------------------------===//
+// DuckDBWriteTxn: one lake commit as one transaction on the catalog database.
+//
+// Holds the store's mutex from BeginWrite until Commit/Rollback, so commits
+// of one process are serialised; a writer in another process (or a racing
+// connection) is detected by the commit logic through GetLatestSnapshot and
+// by DuckDB's own write-write conflict check on commit. Rows are staged per
+// catalog table and written with one multi-row INSERT each at Commit.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "metadata/metadata_store.hpp"
+
+#include "duckdb/main/connection.hpp"
+
+#include <map>
+#include <mutex>
+#include <vector>
+
+namespace inlake {
+
+class DuckDBMetadataStore;
+
+class DuckDBWriteTxn : public MetadataWriteTxn {
+public:
+	DuckDBWriteTxn(DuckDBMetadataStore &store, duckdb::Connection &connection);
+	~DuckDBWriteTxn() override;
+
+	SnapshotRecord GetLatestSnapshot() override;
+	std::vector<SnapshotChangesRecord> GetChangesAfter(int64_t snapshot_id) override;
+	TableStatsRecord GetTableStats(int64_t table_id) override;
+
+	void InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) override;
+	void InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) override;
+	void EndSchema(int64_t schema_id, int64_t end_snapshot) override;
+	void InsertTable(const TableRecord &table, int64_t begin_snapshot) override;
+	void EndTable(int64_t table_id, int64_t end_snapshot) override;
+	void InsertDataFile(const DataFileRecord &file) override;
+	void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) override;
+	void WriteTableStats(const TableStatsRecord &stats, bool exists) override;
+	void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) override;
+
+	void Commit() override;
+	void Rollback() override;
+
+private:
+	void Stage(const std::string &table, std::string row);
+	void Execute(const std::string &sql);
+
+	DuckDBMetadataStore &store;
+	duckdb::Connection &connection;
+	std::unique_lock<std::mutex> guard;
+	bool open = false;
+	//! catalog table name -> staged "(v1, v2, ...)" rows, in staging order
+	std::vector<std::pair<std::string, std::vector<std::string>>> staged_rows;
+	//! UPDATE/DELETE statements, run after the inserts
+	std::vector<std::string> statements;
+};
+
+} // namespace inlake

@@ -1,0 +1,128 @@
+//===----------------------------------------------------------------------===//
+// Typed records of the DuckLake catalog tables, as the metadata store hands
+// them in and out. Nothing outside metadata/ sees catalog SQL: every layer
+// above speaks in these records.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "common/lake_column.hpp"
+
+#include "duckdb/common/types/timestamp.hpp"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace inlake {
+
+struct SnapshotRecord {
+	int64_t snapshot_id = 0;
+	duckdb::timestamp_tz_t snapshot_time;
+	int64_t schema_version = 0;
+	int64_t next_catalog_id = 1;
+	int64_t next_file_id = 0;
+};
+
+struct SnapshotChangesRecord {
+	int64_t snapshot_id = 0;
+	std::string changes_made;
+	std::string author;
+	std::string commit_message;
+	std::string commit_extra_info;
+	bool has_author = false;
+	bool has_commit_message = false;
+	bool has_commit_extra_info = false;
+};
+
+struct SchemaRecord {
+	int64_t schema_id = -1;
+	std::string schema_uuid;
+	std::string schema_name;
+	std::string path; // relative to data_path when path_is_relative
+	bool path_is_relative = true;
+};
+
+struct TableRecord {
+	int64_t table_id = -1;
+	std::string table_uuid;
+	int64_t schema_id = -1;
+	std::string table_name;
+	std::string path; // relative to the schema path when path_is_relative
+	bool path_is_relative = true;
+	std::vector<LakeColumn> columns;
+};
+
+//! The schemas and tables visible at one snapshot.
+struct CatalogContents {
+	std::vector<SchemaRecord> schemas;
+	std::vector<TableRecord> tables;
+};
+
+struct FileColumnStatsRecord {
+	int64_t column_id = -1;
+	int64_t column_size_bytes = 0;
+	int64_t value_count = 0;
+	int64_t null_count = 0;
+	bool has_min_max = false;
+	std::string min_value;
+	std::string max_value;
+	bool contains_nan = false;
+};
+
+struct DataFileRecord {
+	int64_t data_file_id = -1;
+	int64_t table_id = -1;
+	int64_t begin_snapshot = 0;
+	int64_t file_order = 0;
+	std::string path;
+	bool path_is_relative = true;
+	int64_t record_count = 0;
+	int64_t file_size_bytes = 0;
+	int64_t footer_size = 0;
+	int64_t row_id_start = 0;
+	//! -1: not partial; otherwise the highest snapshot id of a row in the file
+	int64_t partial_max = -1;
+	std::vector<FileColumnStatsRecord> column_stats;
+};
+
+struct ColumnStatsRecord {
+	int64_t column_id = -1;
+	bool contains_null = false;
+	bool contains_nan = false;
+	bool has_min_max = false;
+	std::string min_value;
+	std::string max_value;
+};
+
+struct TableStatsRecord {
+	int64_t table_id = -1;
+	int64_t record_count = 0;
+	int64_t next_row_id = 0;
+	int64_t file_size_bytes = 0;
+	std::vector<ColumnStatsRecord> column_stats;
+};
+
+//! One row of ducklake_snapshots(): a snapshot with its changes.
+struct SnapshotListing {
+	SnapshotRecord snapshot;
+	SnapshotChangesRecord changes;
+};
+
+//! A persisted option row of ducklake_metadata (scope "" = global).
+struct OptionRecord {
+	std::string key;
+	std::string value;
+	std::string scope; // "", "schema" or "table"
+	int64_t scope_id = -1;
+};
+
+//! The global facts of a lake from ducklake_metadata.
+struct LakeMetadata {
+	std::string version;
+	std::string data_path;
+	std::string created_by;
+	std::vector<OptionRecord> options;
+};
+
+} // namespace inlake

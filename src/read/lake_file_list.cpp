@@ -1,0 +1,186 @@
+#include "read/lake_file_list.hpp"
+
+#include "read/file_stats_filter.hpp"
+
+#include "duckdb/common/multi_file/multi_file_reader.hpp"
+#include "duckdb/function/table_function.hpp"
+#include "duckdb/optimizer/filter_combiner.hpp"
+#include "duckdb/planner/expression/bound_columnref_expression.hpp"
+#include "duckdb/planner/expression/bound_operator_expression.hpp"
+#include "duckdb/planner/filter/null_filter.hpp"
+#include "duckdb/planner/table_filter.hpp"
+
+namespace inlake {
+
+using namespace duckdb;
+
+static constexpr const char *SOURCE_OPTION = "inlake_source";
+static constexpr const char *INDEX_OPTION = "inlake_index";
+
+static LakeFileEntry MakeEntry(string path, bool is_row_set, idx_t index) {
+	LakeFileEntry entry;
+	entry.file = OpenFileInfo(std::move(path));
+	entry.file.extended_info = make_shared_ptr<ExtendedOpenFileInfo>();
+	entry.file.extended_info->options[SOURCE_OPTION] = Value(is_row_set ? "rows" : "data");
+	entry.file.extended_info->options[INDEX_OPTION] = Value::UBIGINT(index);
+	entry.is_row_set = is_row_set;
+	entry.index = index;
+	return entry;
+}
+
+static bool AllRowsDeleted(const ScanDataFile &file) {
+	return file.record_count <= static_cast<int64_t>(file.deleted_positions.size());
+}
+
+static vector<LakeFileEntry> AllEntries(const LakeScanSpec &spec) {
+	vector<LakeFileEntry> result;
+	for (idx_t i = 0; i < spec.files.size(); i++) {
+		if (!AllRowsDeleted(spec.files[i])) {
+			result.push_back(MakeEntry(spec.files[i].path, false, i));
+		}
+	}
+	for (idx_t i = 0; i < spec.row_sets.size(); i++) {
+		auto &rows = spec.row_sets[i].rows;
+		if (rows && rows->Count() > 0) {
+			result.push_back(MakeEntry(LakeFileList::ROW_SET_PREFIX + std::to_string(i), true, i));
+		}
+	}
+	return result;
+}
+
+static vector<OpenFileInfo> EntryFiles(const vector<LakeFileEntry> &entries) {
+	vector<OpenFileInfo> result;
+	for (auto &entry : entries) {
+		result.push_back(entry.file);
+	}
+	return result;
+}
+
+LakeFileList::LakeFileList(std::shared_ptr<LakeScanSpec> spec_p) : LakeFileList(spec_p, AllEntries(*spec_p)) {
+}
+
+LakeFileList::LakeFileList(std::shared_ptr<LakeScanSpec> spec_p, vector<LakeFileEntry> entries_p)
+    : MultiFileList(EntryFiles(entries_p), FileGlobOptions::ALLOW_EMPTY), spec(std::move(spec_p)),
+      entries(std::move(entries_p)) {
+}
+
+bool LakeFileList::IsRowSet(const OpenFileInfo &file) {
+	if (!file.extended_info) {
+		return false;
+	}
+	auto entry = file.extended_info->options.find(SOURCE_OPTION);
+	return entry != file.extended_info->options.end() && StringValue::Get(entry->second) == "rows";
+}
+
+idx_t LakeFileList::SourceIndex(const OpenFileInfo &file) {
+	if (!file.extended_info) {
+		throw InternalException("inlake scan: file \"%s\" has no source information", file.path);
+	}
+	auto entry = file.extended_info->options.find(INDEX_OPTION);
+	if (entry == file.extended_info->options.end()) {
+		throw InternalException("inlake scan: file \"%s\" has no source index", file.path);
+	}
+	return UBigIntValue::Get(entry->second);
+}
+
+unique_ptr<MultiFileList> LakeFileList::PruneFiles(const vector<column_t> &column_ids,
+                                                   const TableFilterSet &filters) const {
+	if (filters.filters.empty()) {
+		return nullptr;
+	}
+	vector<LakeFileEntry> kept;
+	for (auto &entry : entries) {
+		if (!entry.is_row_set && FileCannotMatch(*spec, spec->files[entry.index], column_ids, filters)) {
+			continue;
+		}
+		kept.push_back(entry);
+	}
+	if (kept.size() == entries.size()) {
+		return nullptr;
+	}
+	return make_uniq<LakeFileList>(spec, std::move(kept));
+}
+
+//! DuckDB does not turn "col IS NULL" into a table filter: do it for file skipping
+static void AddIsNullFilters(const MultiFilePushdownInfo &info, const vector<unique_ptr<Expression>> &filters,
+                             TableFilterSet &table_filters) {
+	for (auto &filter : filters) {
+		if (filter->GetExpressionType() != ExpressionType::OPERATOR_IS_NULL) {
+			continue;
+		}
+		auto &children = filter->Cast<BoundOperatorExpression>().children;
+		if (children.size() != 1 || children[0]->GetExpressionType() != ExpressionType::BOUND_COLUMN_REF) {
+			continue;
+		}
+		auto &binding = children[0]->Cast<BoundColumnRefExpression>().binding;
+		if (binding.table_index == info.table_index && binding.column_index < info.column_ids.size()) {
+			table_filters.PushFilter(ColumnIndex(binding.column_index), make_uniq<IsNullFilter>());
+		}
+	}
+}
+
+unique_ptr<MultiFileList> LakeFileList::ComplexFilterPushdown(ClientContext &context, const MultiFileOptions &options,
+                                                              MultiFilePushdownInfo &info,
+                                                              vector<unique_ptr<Expression>> &filters) {
+	if (filters.empty() || info.column_indexes.empty()) {
+		return nullptr;
+	}
+	// turn copies of the filters into table filters; the filters themselves stay in the plan
+	FilterCombiner combiner(context);
+	for (auto &filter : filters) {
+		combiner.AddFilter(filter->Copy());
+	}
+	vector<FilterPushdownResult> pushdown_results;
+	auto table_filters = combiner.GenerateTableScanFilters(info.column_indexes, pushdown_results);
+	AddIsNullFilters(info, filters, table_filters);
+	return PruneFiles(info.column_ids, table_filters);
+}
+
+unique_ptr<MultiFileList> LakeFileList::DynamicFilterPushdown(ClientContext &context, const MultiFileOptions &options,
+                                                              const vector<string> &names,
+                                                              const vector<LogicalType> &types,
+                                                              const vector<column_t> &column_ids,
+                                                              TableFilterSet &filters) const {
+	return PruneFiles(column_ids, filters);
+}
+
+vector<OpenFileInfo> LakeFileList::GetAllFiles() {
+	return EntryFiles(entries);
+}
+
+FileExpandResult LakeFileList::GetExpandResult() {
+	if (entries.empty()) {
+		return FileExpandResult::NO_FILES;
+	}
+	return entries.size() == 1 ? FileExpandResult::SINGLE_FILE : FileExpandResult::MULTIPLE_FILES;
+}
+
+idx_t LakeFileList::GetTotalFileCount() {
+	return entries.size();
+}
+
+unique_ptr<NodeStatistics> LakeFileList::GetCardinality(ClientContext &context) {
+	idx_t total = 0;
+	for (auto &entry : entries) {
+		if (entry.is_row_set) {
+			total += spec->row_sets[entry.index].rows->Count();
+		} else {
+			auto &file = spec->files[entry.index];
+			total += NumericCast<idx_t>(file.record_count) - file.deleted_positions.size();
+		}
+	}
+	return make_uniq<NodeStatistics>(total, total);
+}
+
+unique_ptr<MultiFileList> LakeFileList::Copy() {
+	return make_uniq<LakeFileList>(spec, entries);
+}
+
+OpenFileInfo LakeFileList::GetFile(idx_t i) {
+	if (i >= entries.size()) {
+		return OpenFileInfo();
+	}
+	return entries[i].file;
+}
+
+} // namespace inlake

@@ -1,0 +1,74 @@
+//===----------------------------------------------------------------------===//
+// LakeFileList: the MultiFileList of a lake scan. One entry per source of the
+// scan spec: every data file that still has live rows (a file whose rows are
+// all deleted is left out and never opened), then one pseudo-entry per
+// non-empty in-memory row set, named "__inlake_rows__/<n>".
+//
+// Each entry's OpenFileInfo carries extended options the reader side uses:
+// "inlake_source" ("data" or "rows") and "inlake_index" (index into
+// spec.files or spec.row_sets).
+//
+// Filter pushdown (ComplexFilterPushdown at optimization, DynamicFilterPushdown
+// at scan start) returns a new list without the data files whose column stats
+// cannot match the filters. The list is immutable, hence thread-safe.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "read/lake_scan.hpp"
+
+#include "duckdb/common/multi_file/multi_file_list.hpp"
+
+namespace inlake {
+
+struct LakeFileEntry {
+	duckdb::OpenFileInfo file;
+	bool is_row_set = false;
+	//! Index into spec.files or spec.row_sets
+	duckdb::idx_t index = 0;
+};
+
+class LakeFileList : public duckdb::MultiFileList {
+public:
+	explicit LakeFileList(std::shared_ptr<LakeScanSpec> spec);
+	LakeFileList(std::shared_ptr<LakeScanSpec> spec, duckdb::vector<LakeFileEntry> entries);
+
+	//! Path prefix of row set pseudo-files
+	static constexpr const char *ROW_SET_PREFIX = "__inlake_rows__/";
+	//! The source behind a file of this list (from its extended info)
+	static bool IsRowSet(const duckdb::OpenFileInfo &file);
+	static duckdb::idx_t SourceIndex(const duckdb::OpenFileInfo &file);
+
+	const std::shared_ptr<LakeScanSpec> &GetSpec() const {
+		return spec;
+	}
+
+	duckdb::unique_ptr<duckdb::MultiFileList>
+	ComplexFilterPushdown(duckdb::ClientContext &context, const duckdb::MultiFileOptions &options,
+	                      duckdb::MultiFilePushdownInfo &info,
+	                      duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> &filters) override;
+	duckdb::unique_ptr<duckdb::MultiFileList> DynamicFilterPushdown(duckdb::ClientContext &context,
+	                                                                const duckdb::MultiFileOptions &options,
+	                                                                const duckdb::vector<duckdb::string> &names,
+	                                                                const duckdb::vector<duckdb::LogicalType> &types,
+	                                                                const duckdb::vector<duckdb::column_t> &column_ids,
+	                                                                duckdb::TableFilterSet &filters) const override;
+
+	duckdb::vector<duckdb::OpenFileInfo> GetAllFiles() override;
+	duckdb::FileExpandResult GetExpandResult() override;
+	duckdb::idx_t GetTotalFileCount() override;
+	duckdb::unique_ptr<duckdb::NodeStatistics> GetCardinality(duckdb::ClientContext &context) override;
+	duckdb::unique_ptr<duckdb::MultiFileList> Copy() override;
+
+protected:
+	duckdb::OpenFileInfo GetFile(duckdb::idx_t i) override;
+
+private:
+	//! A new list without the data files the filters exclude; nullptr if none is excluded
+	duckdb::unique_ptr<duckdb::MultiFileList> PruneFiles(const duckdb::vector<duckdb::column_t> &column_ids,
+	                                                     const duckdb::TableFilterSet &filters) const;
+
+	std::shared_ptr<LakeScanSpec> spec;
+	duckdb::vector<LakeFileEntry> entries;
+};
+
+} // namespace inlake

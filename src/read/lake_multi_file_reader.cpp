@@ -1,0 +1,180 @@
+#include "read/lake_multi_file_reader.hpp"
+
+#include "read/delete_filter.hpp"
+#include "read/lake_column_definition.hpp"
+#include "read/lake_file_list.hpp"
+#include "read/row_set_reader.hpp"
+
+#include "duckdb/common/multi_file/multi_file_function.hpp"
+#include "duckdb/function/function_binder.hpp"
+#include "duckdb/planner/expression/bound_cast_expression.hpp"
+#include "duckdb/planner/expression/bound_constant_expression.hpp"
+#include "duckdb/planner/expression/bound_reference_expression.hpp"
+
+namespace inlake {
+
+using namespace duckdb;
+
+LakeMultiFileReader::LakeMultiFileReader(std::shared_ptr<LakeScanSpec> spec_p) : spec(std::move(spec_p)) {
+	row_id_column = make_uniq<MultiFileColumnDefinition>(RowIdColumnDefinition());
+	snapshot_id_column = make_uniq<MultiFileColumnDefinition>(SnapshotIdColumnDefinition());
+}
+
+unique_ptr<MultiFileReader> LakeMultiFileReader::CreateInstance(const TableFunction &function) {
+	if (!function.function_info) {
+		throw InternalException("inlake scan: the scan function has no scan spec");
+	}
+	auto &info = function.function_info->Cast<LakeScanFunctionInfo>();
+	return make_uniq<LakeMultiFileReader>(info.spec);
+}
+
+unique_ptr<MultiFileReader> LakeMultiFileReader::Copy() const {
+	auto result = make_uniq<LakeMultiFileReader>(spec);
+	result->function_name = function_name;
+	return std::move(result);
+}
+
+shared_ptr<MultiFileList> LakeMultiFileReader::CreateFileList(ClientContext &context, const vector<string> &paths,
+                                                              const FileGlobInput &glob_input) {
+	return make_shared_ptr<LakeFileList>(spec);
+}
+
+bool LakeMultiFileReader::Bind(MultiFileOptions &options, MultiFileList &files, vector<LogicalType> &return_types,
+                               vector<string> &names, MultiFileReaderBindData &bind_data) {
+	for (auto &column : spec->columns) {
+		names.push_back(column.name);
+		return_types.push_back(column.type);
+	}
+	bind_data.schema = LakeColumnDefinitions(spec->columns);
+	bind_data.mapping = MultiFileColumnMappingMode::BY_FIELD_ID;
+	return true;
+}
+
+void LakeMultiFileReader::BindOptions(MultiFileOptions &options, MultiFileList &files,
+                                      vector<LogicalType> &return_types, vector<string> &names,
+                                      MultiFileReaderBindData &bind_data) {
+	// no filename / hive partitioning columns: the schema is the table's
+}
+
+shared_ptr<BaseFileReader> LakeMultiFileReader::TryCreateRowSetReader(const OpenFileInfo &file) {
+	if (!LakeFileList::IsRowSet(file)) {
+		return nullptr;
+	}
+	auto &row_set = spec->row_sets[LakeFileList::SourceIndex(file)];
+	if (row_set.rows->ColumnCount() != spec->columns.size() + 2) {
+		throw InvalidInputException("inlake scan: a row set of table \"%s\" has %d columns, expected %d",
+		                            spec->table_name, row_set.rows->ColumnCount(), spec->columns.size() + 2);
+	}
+	auto columns = LakeColumnDefinitions(spec->columns, true);
+	columns.push_back(RowIdColumnDefinition());
+	columns.push_back(SnapshotIdColumnDefinition());
+	return make_shared_ptr<RowSetReader>(file, row_set.rows, std::move(columns));
+}
+
+void LakeMultiFileReader::AttachDeletes(BaseFileReader &reader, const OpenFileInfo &file) {
+	auto &data_file = spec->files[LakeFileList::SourceIndex(file)];
+	if (!data_file.deleted_positions.empty()) {
+		reader.deletion_filter = make_uniq<PositionDeleteFilter>(spec, data_file.deleted_positions);
+	}
+}
+
+shared_ptr<BaseFileReader> LakeMultiFileReader::CreateReader(ClientContext &context, GlobalTableFunctionState &gstate,
+                                                             const OpenFileInfo &file, idx_t file_idx,
+                                                             const MultiFileBindData &bind_data) {
+	auto reader = TryCreateRowSetReader(file);
+	if (reader) {
+		return reader;
+	}
+	reader = MultiFileReader::CreateReader(context, gstate, file, file_idx, bind_data);
+	AttachDeletes(*reader, file);
+	return reader;
+}
+
+shared_ptr<BaseFileReader> LakeMultiFileReader::CreateReader(ClientContext &context, const OpenFileInfo &file,
+                                                             BaseFileReaderOptions &options,
+                                                             const MultiFileOptions &file_options,
+                                                             MultiFileReaderInterface &interface) {
+	auto reader = TryCreateRowSetReader(file);
+	if (reader) {
+		return reader;
+	}
+	reader = MultiFileReader::CreateReader(context, file, options, file_options, interface);
+	AttachDeletes(*reader, file);
+	return reader;
+}
+
+static bool HasFieldId(const vector<MultiFileColumnDefinition> &columns, int32_t field_id) {
+	for (auto &column : columns) {
+		if (column.identifier.IsNull() || column.identifier.type().id() != LogicalTypeId::INTEGER) {
+			continue;
+		}
+		if (IntegerValue::Get(column.identifier) == field_id) {
+			return true;
+		}
+	}
+	return false;
+}
+
+unique_ptr<Expression> LakeMultiFileReader::GetConstantVirtualColumn(MultiFileReaderData &reader_data, idx_t column_id,
+                                                                     const LogicalType &type) {
+	if (column_id == LAKE_SNAPSHOT_ID_COLUMN && reader_data.reader &&
+	    !LakeFileList::IsRowSet(reader_data.reader->file)) {
+		auto &data_file = spec->files[LakeFileList::SourceIndex(reader_data.reader->file)];
+		if (!data_file.has_embedded_row_ids) {
+			return make_uniq<BoundConstantExpression>(Value::BIGINT(data_file.begin_snapshot).DefaultCastAs(type));
+		}
+	}
+	return MultiFileReader::GetConstantVirtualColumn(reader_data, column_id, type);
+}
+
+unique_ptr<Expression> LakeMultiFileReader::ComputedRowId(ClientContext &context, const ScanDataFile &file,
+                                                          const LogicalType &type, MultiFileLocalIndex local_index) {
+	vector<unique_ptr<Expression>> children;
+	children.push_back(make_uniq<BoundConstantExpression>(Value::BIGINT(file.row_id_start)));
+	children.push_back(make_uniq<BoundReferenceExpression>(LogicalType::BIGINT, local_index.GetIndex()));
+	FunctionBinder binder(context);
+	ErrorData error;
+	auto result = binder.BindScalarFunction(DEFAULT_SCHEMA, "+", std::move(children), error, true, nullptr);
+	if (error.HasError()) {
+		error.Throw();
+	}
+	if (result->return_type != type) {
+		result = BoundCastExpression::AddCastToType(context, std::move(result), type);
+	}
+	return result;
+}
+
+unique_ptr<Expression> LakeMultiFileReader::GetVirtualColumnExpression(
+    ClientContext &context, MultiFileReaderData &reader_data, const vector<MultiFileColumnDefinition> &local_columns,
+    idx_t &column_id, const LogicalType &type, MultiFileLocalIndex local_index,
+    optional_ptr<MultiFileColumnDefinition> &global_column_reference) {
+	auto &file = reader_data.reader->file;
+	if (column_id == COLUMN_IDENTIFIER_ROW_ID) {
+		if (HasFieldId(local_columns, LAKE_ROW_ID_FIELD_ID)) {
+			// read from the file / row set: map to the column with the reserved field id
+			global_column_reference = row_id_column.get();
+			return nullptr;
+		}
+		if (LakeFileList::IsRowSet(file)) {
+			throw InternalException("inlake scan: row set without row id column");
+		}
+		// row_id_start + file_row_number
+		column_id = MultiFileReader::COLUMN_IDENTIFIER_FILE_ROW_NUMBER;
+		return ComputedRowId(context, spec->files[LakeFileList::SourceIndex(file)], type, local_index);
+	}
+	if (column_id == LAKE_SNAPSHOT_ID_COLUMN) {
+		if (HasFieldId(local_columns, LAKE_SNAPSHOT_ID_FIELD_ID)) {
+			global_column_reference = snapshot_id_column.get();
+			return nullptr;
+		}
+		if (LakeFileList::IsRowSet(file)) {
+			throw InternalException("inlake scan: row set without snapshot id column");
+		}
+		auto &data_file = spec->files[LakeFileList::SourceIndex(file)];
+		return make_uniq<BoundConstantExpression>(Value::BIGINT(data_file.begin_snapshot).DefaultCastAs(type));
+	}
+	return MultiFileReader::GetVirtualColumnExpression(context, reader_data, local_columns, column_id, type,
+	                                                   local_index, global_column_reference);
+}
+
+} // namespace inlake

@@ -1,0 +1,89 @@
+//===----------------------------------------------------------------------===//
+// The table scan of a lake table: one DuckDB table function that reads every
+// source of a table at the snapshot being read, as one relation.
+//
+// Sources:
+//  * Parquet data files, read by DuckDB's own Parquet reader (read_parquet's
+//    machinery through a MultiFileReader of ours), columns matched by field
+//    id (= LakeColumn::column_id), with the deleted positions of each file
+//    filtered out.
+//  * In-memory row sets (transaction-local rows, inlined rows already loaded):
+//    a ColumnDataCollection whose columns are the table's columns followed by
+//    two BIGINT columns: row id and snapshot id.
+//
+// The scan supports projection pushdown, filter pushdown (into the Parquet
+// reader, and applied to in-memory rows), skipping files whose min/max stats
+// cannot match a filter, and the virtual columns `rowid` (BIGINT, the
+// DuckLake row id) and `snapshot_id` (BIGINT, the snapshot that inserted the
+// row).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "common/lake_column.hpp"
+
+#include "duckdb/common/optional_ptr.hpp"
+#include "duckdb/common/types/column/column_data_collection.hpp"
+#include "duckdb/function/table_function.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace duckdb {
+class TableCatalogEntry;
+}
+
+namespace inlake {
+
+struct ScanColumnStats {
+	bool has_min_max = false;
+	std::string min_value; // Value::ToString form of the column's type
+	std::string max_value;
+	bool contains_null = true;
+};
+
+struct ScanDataFile {
+	int64_t file_id = -1;
+	std::string path; // full path
+	int64_t record_count = 0;
+	int64_t file_size_bytes = 0;
+	int64_t footer_size = 0;
+	//! Row ids of the file are row_id_start + position, unless the file
+	//! carries _ducklake_internal_row_id itself (has_embedded_row_ids).
+	int64_t row_id_start = 0;
+	bool has_embedded_row_ids = false;
+	//! Snapshot that added the file; per-row snapshots are embedded when
+	//! has_embedded_row_ids (flushed files: _ducklake_internal_snapshot_id).
+	int64_t begin_snapshot = 0;
+	//! Sorted positions (0-based row numbers in the file) to skip
+	std::vector<int64_t> deleted_positions;
+	//! Stats by column id, for file skipping
+	std::map<int64_t, ScanColumnStats> column_stats;
+};
+
+struct ScanRowSet {
+	//! Table columns, then row id (BIGINT), then snapshot id (BIGINT)
+	std::shared_ptr<duckdb::ColumnDataCollection> rows;
+};
+
+struct LakeScanSpec {
+	//! The catalog entry scanned (optional). When set, the scan reports it in its
+	//! BindInfo, so the binder takes the virtual columns (rowid, snapshot_id) from
+	//! TableCatalogEntry::GetVirtualColumns(); without it they cannot be named in SQL
+	//! when the scan is bound through a catalog table.
+	duckdb::optional_ptr<duckdb::TableCatalogEntry> table;
+	std::string table_name;
+	std::vector<LakeColumn> columns;
+	std::vector<ScanDataFile> files;
+	std::vector<ScanRowSet> row_sets;
+};
+
+//! The virtual column ids of the scan (beyond DuckDB's COLUMN_IDENTIFIER_ROW_ID for rowid)
+constexpr duckdb::column_t LAKE_SNAPSHOT_ID_COLUMN = UINT64_C(9223372036854775900);
+
+//! Returns the scan function for the given sources and fills bind_data.
+duckdb::TableFunction GetLakeScanFunction(duckdb::ClientContext &context, std::shared_ptr<LakeScanSpec> spec,
+                                          duckdb::unique_ptr<duckdb::FunctionData> &bind_data);
+
+} // namespace inlake

@@ -1,0 +1,65 @@
+//===----------------------------------------------------------------------===//
+// RowSetReader: a BaseFileReader over one in-memory row set (a
+// ColumnDataCollection of the table's columns followed by row id and snapshot
+// id), so that rows not in Parquet files flow through the same multi-file scan
+// as the data files.
+//
+// Its columns carry field ids like the table's (the row id and snapshot id
+// columns carry the reserved ids), so DuckDB's column mapper maps them the same
+// way as a Parquet file's. The reader honours the mapped column_ids
+// (projection), the per-column expression_map, and the pushed-down filters
+// (which DuckDB removed from the plan): each is turned into an expression with
+// TableFilter::ToExpression and evaluated with an ExpressionExecutor. Optional
+// and dynamic filters are hints and are not applied.
+//
+// The whole row set is one scan unit: exactly one thread wins
+// TryInitializeScan and scans it to the end.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "duckdb/common/multi_file/base_file_reader.hpp"
+#include "duckdb/common/types/column/column_data_collection.hpp"
+#include "duckdb/common/types/data_chunk.hpp"
+#include "duckdb/execution/expression_executor.hpp"
+
+#include <atomic>
+#include <memory>
+
+namespace inlake {
+
+class RowSetReader : public duckdb::BaseFileReader {
+public:
+	RowSetReader(duckdb::OpenFileInfo file, std::shared_ptr<duckdb::ColumnDataCollection> rows,
+	             duckdb::vector<duckdb::MultiFileColumnDefinition> columns);
+
+	bool TryInitializeScan(duckdb::ClientContext &context, duckdb::GlobalTableFunctionState &gstate,
+	                       duckdb::LocalTableFunctionState &lstate) override;
+	void Scan(duckdb::ClientContext &context, duckdb::GlobalTableFunctionState &global_state,
+	          duckdb::LocalTableFunctionState &local_state, duckdb::DataChunk &chunk) override;
+	double GetProgressInFile(duckdb::ClientContext &context) override;
+	duckdb::string GetReaderType() const override {
+		return "inlake rows";
+	}
+
+private:
+	void InitializeScanState(duckdb::ClientContext &context, const duckdb::vector<duckdb::LogicalType> &output_types);
+	void InitializeFilter(duckdb::ClientContext &context, const duckdb::vector<duckdb::LogicalType> &output_types);
+	//! Fills the output columns from one scanned chunk
+	void ProjectColumns(duckdb::DataChunk &output);
+	//! Applies the filters to the output; returns the surviving row count
+	duckdb::idx_t ApplyFilter(duckdb::DataChunk &output);
+
+	std::shared_ptr<duckdb::ColumnDataCollection> rows;
+	std::atomic<bool> claimed {false};
+	bool initialized = false;
+	std::atomic<duckdb::idx_t> rows_scanned {0};
+	duckdb::ColumnDataScanState scan_state;
+	duckdb::DataChunk scan_chunk;
+	//! Per output column: the expression_map entry to evaluate (or nullptr)
+	duckdb::vector<duckdb::unique_ptr<duckdb::ExpressionExecutor>> column_executors;
+	duckdb::vector<duckdb::LogicalType> scanned_types;
+	duckdb::unique_ptr<duckdb::Expression> filter_expression;
+	duckdb::unique_ptr<duckdb::ExpressionExecutor> filter_executor;
+};
+
+} // namespace inlake

@@ -1,0 +1,209 @@
+#include "dot_commands.hpp"
+
+#include "shell_state.hpp"
+
+#include <cctype>
+#include <cstdlib>
+
+namespace inlake {
+
+namespace {
+
+using Arguments = std::vector<std::string>;
+
+struct DotCommand {
+	const char *name;
+	//! minimum and maximum argument count (the command name excluded)
+	size_t min_args;
+	size_t max_args;
+	bool (*run)(ShellState &state, const Arguments &args);
+	const char *usage;
+	const char *help;
+};
+
+bool ParseBool(ShellState &state, const std::string &text, bool &value) {
+	std::string lower;
+	for (auto c : text) {
+		lower += char(std::tolower(static_cast<unsigned char>(c)));
+	}
+	if (lower == "on" || lower == "yes" || lower == "true" || lower == "1") {
+		value = true;
+		return true;
+	}
+	if (lower == "off" || lower == "no" || lower == "false" || lower == "0") {
+		value = false;
+		return true;
+	}
+	state.ReportError("ERROR: Not a boolean value: \"" + text + "\"");
+	return false;
+}
+
+bool RunBail(ShellState &state, const Arguments &args) {
+	return ParseBool(state, args[1], state.bail);
+}
+
+bool RunEcho(ShellState &state, const Arguments &args) {
+	return ParseBool(state, args[1], state.echo);
+}
+
+bool RunExit(ShellState &state, const Arguments &args) {
+	state.exit_requested = true;
+	if (args.size() > 1) {
+		state.exit_code = atoi(args[1].c_str());
+	}
+	return true;
+}
+
+bool RunHeaders(ShellState &state, const Arguments &args) {
+	return ParseBool(state, args[1], state.print.show_header);
+}
+
+bool RunHelp(ShellState &state, const Arguments &args);
+
+bool RunMaxRows(ShellState &state, const Arguments &args) {
+	state.print.max_rows = strtoull(args[1].c_str(), nullptr, 10);
+	return true;
+}
+
+bool RunMode(ShellState &state, const Arguments &args) {
+	if (args.size() == 1) {
+		state.Output(std::string("current output mode: ") + OutputModeName(state.print.mode) + "\n");
+		return true;
+	}
+	if (!ParseOutputMode(args[1], state.print.mode)) {
+		state.ReportError("Error: mode should be one of: box csv duckbox json line list markdown table");
+		return false;
+	}
+	return true;
+}
+
+bool RunNullValue(ShellState &state, const Arguments &args) {
+	state.print.null_value = args[1];
+	return true;
+}
+
+bool RunPrint(ShellState &state, const Arguments &args) {
+	std::string text;
+	for (size_t i = 1; i < args.size(); i++) {
+		text += (i > 1 ? " " : "") + args[i];
+	}
+	state.Output(text + "\n");
+	return true;
+}
+
+bool RunRead(ShellState &state, const Arguments &args) {
+	return state.RunFile(args[1]);
+}
+
+bool RunSchema(ShellState &state, const Arguments &args) {
+	return ShowSchema(state, args.size() > 1 ? args[1] : "%");
+}
+
+bool RunSeparator(ShellState &state, const Arguments &args) {
+	state.print.separator = args[1];
+	return true;
+}
+
+bool RunTables(ShellState &state, const Arguments &args) {
+	return ShowTables(state, args.size() > 1 ? args[1] : "%");
+}
+
+bool RunTimer(ShellState &state, const Arguments &args) {
+	return ParseBool(state, args[1], state.timer);
+}
+
+const DotCommand COMMANDS[] = {
+    {"bail", 1, 1, RunBail, "on|off", "Stop after hitting an error"},
+    {"echo", 1, 1, RunEcho, "on|off", "Turn command echo on or off"},
+    {"exit", 0, 1, RunExit, "?CODE?", "Exit this program with return-code CODE"},
+    {"headers", 1, 1, RunHeaders, "on|off", "Turn display of headers on or off"},
+    {"help", 0, 1, RunHelp, "", "Show help text"},
+    {"maxrows", 1, 1, RunMaxRows, "COUNT", "Sets the maximum number of rows for display (duckbox mode)"},
+    {"mode", 0, 1, RunMode, "MODE", "Set output mode: box csv duckbox json line list markdown table"},
+    {"nullvalue", 1, 1, RunNullValue, "STRING", "Use STRING in place of NULL values"},
+    {"print", 0, 1000, RunPrint, "STRING...", "Print literal STRING"},
+    {"quit", 0, 0, RunExit, "", "Exit this program"},
+    {"read", 1, 1, RunRead, "FILE", "Read input from FILE"},
+    {"schema", 0, 1, RunSchema, "?PATTERN?", "Show the CREATE statements matching PATTERN"},
+    {"separator", 1, 1, RunSeparator, "SEP", "Change the column separator of list mode"},
+    {"tables", 0, 1, RunTables, "?PATTERN?", "List names of tables matching LIKE pattern PATTERN"},
+    {"timer", 1, 1, RunTimer, "on|off", "Turn SQL timer on or off"},
+};
+
+bool RunHelp(ShellState &state, const Arguments &args) {
+	std::string text;
+	for (auto &command : COMMANDS) {
+		std::string usage = std::string(".") + command.name + " " + command.usage;
+		usage.resize(std::max<size_t>(usage.size(), 22), ' ');
+		text += usage + command.help + "\n";
+	}
+	state.Output(text);
+	return true;
+}
+
+const DotCommand *FindCommand(const std::string &name) {
+	const DotCommand *prefix_match = nullptr;
+	size_t prefix_count = 0;
+	for (auto &command : COMMANDS) {
+		std::string command_name = command.name;
+		if (command_name == name) {
+			return &command;
+		}
+		if (command_name.compare(0, name.size(), name) == 0) {
+			prefix_match = &command;
+			prefix_count++;
+		}
+	}
+	// like the DuckDB CLI, an unambiguous prefix (.header, .tab) names a command
+	return prefix_count == 1 ? prefix_match : nullptr;
+}
+
+} // namespace
+
+std::vector<std::string> SplitDotCommandArguments(const std::string &line) {
+	std::vector<std::string> args;
+	size_t pos = 0;
+	while (pos < line.size()) {
+		while (pos < line.size() && std::isspace(static_cast<unsigned char>(line[pos]))) {
+			pos++;
+		}
+		if (pos >= line.size()) {
+			break;
+		}
+		std::string word;
+		char quote = line[pos];
+		if (quote == '\'' || quote == '"') {
+			pos++;
+			while (pos < line.size() && line[pos] != quote) {
+				word += line[pos++];
+			}
+			pos++;
+		} else {
+			while (pos < line.size() && !std::isspace(static_cast<unsigned char>(line[pos]))) {
+				word += line[pos++];
+			}
+		}
+		args.push_back(word);
+	}
+	return args;
+}
+
+bool RunDotCommand(ShellState &state, const std::string &line) {
+	auto args = SplitDotCommandArguments(line.substr(1));
+	if (args.empty()) {
+		return true;
+	}
+	auto command = FindCommand(args[0]);
+	if (!command || args.size() - 1 < command->min_args || args.size() - 1 > command->max_args) {
+		if (command) {
+			state.ReportError(std::string("Usage: .") + command->name + " " + command->usage);
+		} else {
+			state.ReportError("Error: unknown command or invalid arguments:  \"" + args[0] +
+			                  "\". Enter \".help\" for help");
+		}
+		return false;
+	}
+	return command->run(state, args);
+}
+
+} // namespace inlake

@@ -1,0 +1,195 @@
+#include "shell_state.hpp"
+
+#include "input_processor.hpp"
+#include "line_reader.hpp"
+#include "statement_preprocessor.hpp"
+#include "statement_splitter.hpp"
+#include "inlake_extension.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sys/ioctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace inlake {
+
+using namespace duckdb;
+
+namespace {
+
+//! The connection running a query right now, interrupted by Ctrl-C
+Connection *active_connection = nullptr;
+
+void HandleInterrupt(int) {
+	if (active_connection) {
+		active_connection->Interrupt();
+	}
+}
+
+double CpuSeconds(const timeval &time) {
+	return double(time.tv_sec) + double(time.tv_usec) / 1e6;
+}
+
+idx_t TerminalWidth() {
+	winsize size;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) {
+		return size.ws_col;
+	}
+	return 80;
+}
+
+} // namespace
+
+ShellState::ShellState(const std::string &database_path, bool read_only) {
+	DBConfig config;
+	if (read_only) {
+		config.options.access_mode = AccessMode::READ_ONLY;
+	}
+	bool in_memory = database_path.empty() || database_path == ":memory:";
+	database = make_uniq<DuckDB>(in_memory ? nullptr : database_path.c_str(), &config);
+	LoadInlake(*database->instance);
+	connection = make_uniq<Connection>(*database);
+	bool stdout_is_terminal = isatty(STDOUT_FILENO);
+	print.max_width = stdout_is_terminal ? TerminalWidth() : 0;
+	print.large_number_footer = stdout_is_terminal;
+	signal(SIGINT, HandleInterrupt);
+}
+
+ShellState::~ShellState() {
+	active_connection = nullptr;
+}
+
+bool ShellState::ExecuteSql(const std::string &sql) {
+	if (echo) {
+		Output(sql + ";\n");
+	}
+	auto start = std::chrono::steady_clock::now();
+	rusage usage_before;
+	getrusage(RUSAGE_SELF, &usage_before);
+
+	// the hook: the lake rewrites statements DuckDB cannot parse before they reach it
+	auto text = PreprocessStatement(sql);
+	bool success = true;
+	vector<unique_ptr<SQLStatement>> statements;
+	try {
+		statements = connection->ExtractStatements(text);
+	} catch (std::exception &ex) {
+		ReportError(ErrorData(ex).Message());
+		success = false;
+	}
+	for (auto &statement : statements) {
+		if (!RunStatement(std::move(statement))) {
+			success = false;
+			break;
+		}
+	}
+	if (timer) {
+		rusage usage_after;
+		getrusage(RUSAGE_SELF, &usage_after);
+		std::chrono::duration<double> real = std::chrono::steady_clock::now() - start;
+		PrintTimer(real.count(), CpuSeconds(usage_after.ru_utime) - CpuSeconds(usage_before.ru_utime),
+		           CpuSeconds(usage_after.ru_stime) - CpuSeconds(usage_before.ru_stime));
+	}
+	return success;
+}
+
+bool ShellState::RunStatement(unique_ptr<SQLStatement> statement) {
+	active_connection = connection.get();
+	auto result = connection->Query(std::move(statement));
+	active_connection = nullptr;
+	if (result->HasError()) {
+		ReportError(result->GetError());
+		return false;
+	}
+	if (result->properties.return_type != StatementReturnType::QUERY_RESULT) {
+		return true;
+	}
+	std::string output;
+	try {
+		PrintResult(*connection->context, *result, print, output);
+	} catch (std::exception &ex) {
+		Output(output);
+		ReportError(ErrorData(ex).Message());
+		return false;
+	}
+	Output(output);
+	return true;
+}
+
+void ShellState::PrintTimer(double real_seconds, double user_seconds, double sys_seconds) {
+	char buffer[128];
+	snprintf(buffer, sizeof(buffer), "Run Time (s): real %.3f user %f sys %f\n", real_seconds, user_seconds,
+	         sys_seconds);
+	Output(buffer);
+}
+
+void ShellState::ReportError(const std::string &message) {
+	fflush(stdout);
+	fprintf(stderr, "%s\n", message.c_str());
+	fflush(stderr);
+	had_error = true;
+	if (bail) {
+		bail_triggered = true;
+	}
+}
+
+void ShellState::Output(const std::string &text) {
+	fwrite(text.data(), 1, text.size(), stdout);
+	fflush(stdout);
+}
+
+bool ShellState::RunText(const std::string &text) {
+	InputProcessor processor(*this);
+	auto trimmed = TrimSql(text);
+	if (!trimmed.empty() && trimmed[0] == '.') {
+		processor.ProcessLine(trimmed);
+		return !had_error;
+	}
+	processor.ProcessChunk(text);
+	processor.Finish();
+	return !had_error;
+}
+
+bool ShellState::RunStream(std::istream &input) {
+	InputProcessor processor(*this);
+	std::string line;
+	while (!ShouldStop() && std::getline(input, line)) {
+		processor.ProcessLine(line);
+	}
+	if (!ShouldStop()) {
+		processor.Finish();
+	}
+	return !had_error;
+}
+
+bool ShellState::RunFile(const std::string &path) {
+	std::ifstream input(path);
+	if (!input.is_open()) {
+		ReportError("Error: cannot open \"" + path + "\"");
+		return false;
+	}
+	return RunStream(input);
+}
+
+void ShellState::RunInteractive() {
+	Output("inlake (DuckDB " + std::string(DuckDB::LibraryVersion()) + ")\n"
+	       "Enter \".help\" for usage hints.\n");
+	LineReader reader;
+	InputProcessor processor(*this);
+	const char *continuation_prompt = reader.SupportsUtf8() ? "\xC2\xB7 " : "> ";
+	std::string line;
+	while (!exit_requested) {
+		if (!reader.ReadLine(processor.InStatement() ? continuation_prompt : "D ", line)) {
+			Output("\n");
+			break;
+		}
+		reader.AddHistory(line);
+		processor.ProcessLine(line);
+	}
+}
+
+} // namespace inlake

@@ -1,0 +1,214 @@
+#include "transaction/lake_commit.hpp"
+
+#include "transaction/change_set.hpp"
+#include "transaction/lake_transaction.hpp"
+#include "transaction/table_stats_merge.hpp"
+
+#include "duckdb/common/exception.hpp"
+#include "duckdb/common/exception/transaction_exception.hpp"
+
+#include <set>
+
+namespace inlake {
+using duckdb::TransactionException;
+
+namespace {
+
+class CommitBuilder {
+public:
+	CommitBuilder(LakeTransaction &transaction, MetadataWriteTxn &write)
+	    : transaction(transaction), changes(transaction.changes), write(write) {
+	}
+
+	void Run() {
+		auto base = transaction.Snapshot();
+		latest = write.GetLatestSnapshot();
+		if (latest.snapshot_id != base.snapshot_id) {
+			CheckConflicts(write.GetChangesAfter(base.snapshot_id));
+		}
+		next = latest;
+		next.snapshot_id = latest.snapshot_id + 1;
+		if (changes.HasSchemaChanges()) {
+			next.schema_version = latest.schema_version + 1;
+		}
+		WriteDrops();
+		WriteSchemas();
+		WriteTables();
+		WriteAppends();
+		SnapshotChangesRecord record;
+		record.snapshot_id = next.snapshot_id;
+		record.changes_made = change_set.ToString();
+		write.InsertSnapshot(next, record);
+		write.Commit();
+	}
+
+private:
+	int64_t RealId(int64_t id) const {
+		if (!IsLocalId(id)) {
+			return id;
+		}
+		auto entry = id_map.find(id);
+		if (entry == id_map.end()) {
+			throw duckdb::InternalException("DuckLake commit: unmapped transaction-local id");
+		}
+		return entry->second;
+	}
+
+	static std::string TableKey(const std::string &schema, const std::string &table) {
+		return ChangeSet::QuoteName(schema) + "." + ChangeSet::QuoteName(table);
+	}
+
+	void CheckConflicts(const std::vector<SnapshotChangesRecord> &others) {
+		std::set<std::string> created_schemas, created_tables;
+		std::set<int64_t> schemas_used;
+		for (auto &schema : changes.created_schemas) {
+			created_schemas.insert(ChangeSet::QuoteName(schema->name));
+		}
+		for (auto &table : changes.created_tables) {
+			created_tables.insert(TableKey(table->ParentSchema().name, table->name));
+			schemas_used.insert(table->ParentSchema().Cast<LakeSchemaEntry>().SchemaId());
+		}
+		std::set<int64_t> tables_touched(changes.dropped_table_ids.begin(), changes.dropped_table_ids.end());
+		for (auto &entry : changes.table_changes) {
+			tables_touched.insert(entry.first);
+		}
+		for (auto &other : others) {
+			for (auto &entry : ChangeSet::Parse(other.changes_made)) {
+				if (entry.kind == "created_schema" && created_schemas.count(entry.value)) {
+					Conflict(other, "schema " + entry.value + " was created");
+				}
+				if (entry.kind == "created_table" && created_tables.count(entry.value)) {
+					Conflict(other, "table " + entry.value + " was created");
+				}
+				if (entry.kind == "dropped_table" || entry.kind == "altered_table") {
+					if (tables_touched.count(std::stoll(entry.value))) {
+						Conflict(other, "a table this transaction writes was " +
+						                    std::string(entry.kind == "dropped_table" ? "dropped" : "altered"));
+					}
+				}
+				if (entry.kind == "dropped_schema") {
+					auto id = std::stoll(entry.value);
+					if (schemas_used.count(id) || changes.dropped_schema_ids.count(id)) {
+						Conflict(other, "a schema this transaction uses was dropped");
+					}
+				}
+			}
+		}
+	}
+
+	[[noreturn]] void Conflict(const SnapshotChangesRecord &other, const std::string &what) {
+		throw TransactionException("Transaction conflict on lake \"%s\": %s by a concurrent transaction (snapshot "
+		                           "%lld); nothing of this transaction was committed",
+		                           transaction.GetCatalog().GetName(), what, (long long)other.snapshot_id);
+	}
+
+	void WriteDrops() {
+		for (auto table_id : changes.dropped_table_ids) {
+			if (IsLocalId(table_id)) {
+				continue;
+			}
+			write.EndTable(table_id, next.snapshot_id);
+			write.EndDataFilesOfTable(table_id, next.snapshot_id);
+			change_set.AddId("dropped_table", table_id);
+		}
+		for (auto schema_id : changes.dropped_schema_ids) {
+			write.EndSchema(schema_id, next.snapshot_id);
+			change_set.AddId("dropped_schema", schema_id);
+		}
+	}
+
+	void WriteSchemas() {
+		for (auto &schema : changes.created_schemas) {
+			SchemaRecord record = schema->Record();
+			record.schema_id = next.next_catalog_id++;
+			id_map[schema->SchemaId()] = record.schema_id;
+			write.InsertSchema(record, next.snapshot_id);
+			change_set.Add("created_schema", ChangeSet::QuoteName(record.schema_name));
+		}
+	}
+
+	void WriteTables() {
+		for (auto &table : changes.created_tables) {
+			TableRecord record = table->Record();
+			record.table_id = next.next_catalog_id++;
+			record.schema_id = RealId(record.schema_id);
+			id_map[table->TableId()] = record.table_id;
+			write.InsertTable(record, next.snapshot_id);
+			write.RecordSchemaVersion(next.snapshot_id, next.schema_version, record.table_id);
+			change_set.Add("created_table", TableKey(table->ParentSchema().name, record.table_name));
+		}
+	}
+
+	LakeTableEntry *FindTable(int64_t table_id) {
+		for (auto &table : changes.created_tables) {
+			if (table->TableId() == table_id) {
+				return table.get();
+			}
+		}
+		return transaction.CommittedSet().GetTableById(table_id).get();
+	}
+
+	void WriteAppends() {
+		for (auto &entry : changes.table_changes) {
+			if (changes.dropped_table_ids.count(entry.first) || entry.second.new_files.empty()) {
+				continue;
+			}
+			auto table = FindTable(entry.first);
+			if (!table) {
+				throw duckdb::InternalException("DuckLake commit: appended table not found");
+			}
+			auto table_id = RealId(entry.first);
+			auto stats = IsLocalId(entry.first) ? TableStatsRecord() : write.GetTableStats(table_id);
+			bool stats_exist = stats.table_id >= 0;
+			stats.table_id = table_id;
+			int64_t file_order = 0;
+			for (auto &file : entry.second.new_files) {
+				DataFileRecord record;
+				record.data_file_id = next.next_file_id++;
+				record.table_id = table_id;
+				record.begin_snapshot = next.snapshot_id;
+				record.file_order = file_order++;
+				record.path = file.file_name;
+				record.path_is_relative = true;
+				record.record_count = file.record_count;
+				record.file_size_bytes = file.file_size_bytes;
+				record.footer_size = file.footer_size;
+				record.row_id_start = stats.next_row_id;
+				for (auto &column : file.column_stats) {
+					FileColumnStatsRecord column_record;
+					column_record.column_id = column.column_id;
+					column_record.column_size_bytes = column.column_size_bytes;
+					column_record.value_count = column.value_count;
+					column_record.null_count = column.null_count;
+					column_record.has_min_max = column.has_min_max;
+					column_record.min_value = column.min_value;
+					column_record.max_value = column.max_value;
+					column_record.contains_nan = column.contains_nan;
+					record.column_stats.push_back(std::move(column_record));
+				}
+				MergeFileIntoTableStats(table->Record().columns, record, stats);
+				write.InsertDataFile(record);
+			}
+			write.WriteTableStats(stats, stats_exist);
+			change_set.AddId("inserted_into_table", table_id);
+		}
+	}
+
+	LakeTransaction &transaction;
+	LocalChanges &changes;
+	MetadataWriteTxn &write;
+	SnapshotRecord latest;
+	SnapshotRecord next;
+	ChangeSet change_set;
+	std::map<int64_t, int64_t> id_map;
+};
+
+} // namespace
+
+void CommitLakeTransaction(LakeTransaction &transaction) {
+	auto write = transaction.GetCatalog().Store().BeginWrite();
+	CommitBuilder builder(transaction, *write);
+	builder.Run();
+}
+
+} // namespace inlake

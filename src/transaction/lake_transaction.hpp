@@ -1,0 +1,87 @@
+//===----------------------------------------------------------------------===//
+// LakeTransaction: one DuckDB transaction on a lake.
+//
+// It reads one snapshot (the latest when the transaction first touches the
+// lake, pinned from then on) and collects its own changes in LocalChanges.
+// Lookups and scans see the snapshot plus those changes; nobody else sees the
+// changes until Commit writes them as one new snapshot in one catalog
+// transaction (see lake_commit.hpp). Rollback discards them and removes the
+// data files the transaction wrote.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "catalog/lake_catalog.hpp"
+#include "read/lake_scan.hpp"
+#include "transaction/local_changes.hpp"
+
+#include "duckdb/transaction/transaction.hpp"
+
+#include <functional>
+
+namespace duckdb {
+class BoundAtClause;
+struct BoundCreateTableInfo;
+struct CreateSchemaInfo;
+} // namespace duckdb
+
+namespace inlake {
+
+class LakeTransaction : public duckdb::Transaction {
+public:
+	LakeTransaction(LakeCatalog &catalog, duckdb::TransactionManager &manager, duckdb::ClientContext &context);
+	~LakeTransaction() override;
+
+	static LakeTransaction &Get(duckdb::ClientContext &context, duckdb::Catalog &catalog);
+	static LakeTransaction &Get(duckdb::CatalogTransaction transaction, duckdb::Catalog &catalog);
+
+	LakeCatalog &GetCatalog() {
+		return catalog;
+	}
+	//! The snapshot this transaction reads.
+	const SnapshotRecord &Snapshot();
+	//! The committed schemas and tables at Snapshot().
+	LakeCatalogSet &CommittedSet();
+	//! The snapshot an AT (VERSION => n | TIMESTAMP => t) clause names.
+	SnapshotRecord ResolveAtClause(const duckdb::BoundAtClause &at_clause);
+	//! The committed schemas and tables at another snapshot (time travel).
+	LakeCatalogSet &CatalogSetAt(const SnapshotRecord &snapshot);
+
+	// --- DDL ----------------------------------------------------------------
+	duckdb::optional_ptr<LakeSchemaEntry> LookupSchema(const std::string &name);
+	void ScanSchemas(const std::function<void(LakeSchemaEntry &)> &callback);
+	LakeSchemaEntry &CreateSchema(duckdb::CreateSchemaInfo &info);
+	void DropSchema(LakeSchemaEntry &schema, bool cascade);
+
+	duckdb::optional_ptr<LakeTableEntry> LookupTable(LakeSchemaEntry &schema, const std::string &name);
+	void ScanTables(LakeSchemaEntry &schema, const std::function<void(LakeTableEntry &)> &callback);
+	LakeTableEntry &CreateTable(LakeSchemaEntry &schema, duckdb::BoundCreateTableInfo &info);
+	void DropTable(LakeTableEntry &table);
+
+	// --- data ---------------------------------------------------------------
+	//! The folder new data files of the table go to (ends with '/').
+	std::string TableDataPath(LakeTableEntry &table);
+	void AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files);
+	//! The sources of the table at `snapshot_id` (-1: this transaction's view).
+	std::shared_ptr<LakeScanSpec> BuildScanSpec(LakeTableEntry &table, int64_t snapshot_id);
+
+	// --- end ----------------------------------------------------------------
+	void Commit();
+	void Rollback();
+	void CheckWritable(const std::string &what);
+
+	LocalChanges changes;
+
+private:
+	std::string NewObjectPath(const std::string &name, const std::string &uuid);
+	bool IsTableDropped(int64_t table_id) const;
+
+	LakeCatalog &catalog;
+	duckdb::ClientContext &context;
+	bool has_snapshot = false;
+	SnapshotRecord snapshot;
+	std::shared_ptr<LakeCatalogSet> committed_set;
+	//! Catalog sets of time-travel lookups, kept alive for the transaction
+	std::vector<std::shared_ptr<LakeCatalogSet>> historical_sets;
+};
+
+} // namespace inlake

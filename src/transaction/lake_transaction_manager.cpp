@@ -1,0 +1,54 @@
+#include "transaction/lake_transaction_manager.hpp"
+
+#include "transaction/lake_transaction.hpp"
+
+namespace inlake {
+
+LakeTransactionManager::LakeTransactionManager(duckdb::AttachedDatabase &db, LakeCatalog &catalog)
+    : duckdb::TransactionManager(db), catalog(catalog) {
+}
+
+duckdb::Transaction &LakeTransactionManager::StartTransaction(duckdb::ClientContext &context) {
+	auto transaction = duckdb::make_uniq<LakeTransaction>(catalog, *this, context);
+	auto &result = *transaction;
+	std::lock_guard<std::mutex> guard(lock);
+	transactions[&result] = std::move(transaction);
+	return result;
+}
+
+duckdb::unique_ptr<LakeTransaction> LakeTransactionManager::Remove(duckdb::Transaction &transaction) {
+	std::lock_guard<std::mutex> guard(lock);
+	auto entry = transactions.find(&transaction);
+	if (entry == transactions.end()) {
+		return nullptr;
+	}
+	auto result = std::move(entry->second);
+	transactions.erase(entry);
+	return result;
+}
+
+duckdb::ErrorData LakeTransactionManager::CommitTransaction(duckdb::ClientContext &context,
+                                                            duckdb::Transaction &transaction) {
+	auto &lake_transaction = transaction.Cast<LakeTransaction>();
+	try {
+		lake_transaction.Commit();
+	} catch (std::exception &ex) {
+		duckdb::ErrorData error(ex);
+		lake_transaction.Rollback();
+		Remove(transaction);
+		return error;
+	}
+	Remove(transaction);
+	return duckdb::ErrorData();
+}
+
+void LakeTransactionManager::RollbackTransaction(duckdb::Transaction &transaction) {
+	auto &lake_transaction = transaction.Cast<LakeTransaction>();
+	lake_transaction.Rollback();
+	Remove(transaction);
+}
+
+void LakeTransactionManager::Checkpoint(duckdb::ClientContext &context, bool force) {
+}
+
+} // namespace inlake

@@ -1,0 +1,134 @@
+#include "write/lake_insert.hpp"
+
+#include "catalog/lake_catalog.hpp"
+#include "catalog/lake_table_entry.hpp"
+#include "transaction/lake_transaction.hpp"
+#include "write/parquet_file_writer.hpp"
+
+#include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
+#include "duckdb/parallel/thread_context.hpp"
+#include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
+
+namespace inlake {
+using namespace duckdb; // NOLINT: operator code is DuckDB-API heavy
+
+namespace {
+
+class LakeInsertGlobalState : public GlobalSinkState {
+public:
+	optional_ptr<LakeTableEntry> table;
+	unique_ptr<ParquetFileWriter> writer;
+	idx_t row_count = 0;
+	bool returned = false;
+};
+
+} // namespace
+
+LakeInsert::LakeInsert(PhysicalPlan &plan, LakeTableEntry &table_p, idx_t estimated_cardinality)
+    : PhysicalOperator(plan, PhysicalOperatorType::EXTENSION, {LogicalType::BIGINT}, estimated_cardinality),
+      table(&table_p) {
+}
+
+LakeInsert::LakeInsert(PhysicalPlan &plan, SchemaCatalogEntry &schema_p, unique_ptr<BoundCreateTableInfo> info,
+                       idx_t estimated_cardinality)
+    : PhysicalOperator(plan, PhysicalOperatorType::EXTENSION, {LogicalType::BIGINT}, estimated_cardinality),
+      schema(&schema_p), create_info(std::move(info)) {
+}
+
+unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &context) const {
+	auto state = make_uniq<LakeInsertGlobalState>();
+	if (table) {
+		state->table = table;
+	} else {
+		auto &catalog = schema->ParentCatalog();
+		auto entry = schema->CreateTable(CatalogTransaction(catalog, context), *create_info);
+		if (entry) {
+			state->table = &entry->template Cast<LakeTableEntry>();
+		}
+	}
+	return std::move(state);
+}
+
+static void CheckNotNull(LakeTableEntry &table, DataChunk &chunk) {
+	auto &columns = table.Record().columns;
+	for (idx_t i = 0; i < columns.size() && i < chunk.ColumnCount(); i++) {
+		if (columns[i].nulls_allowed) {
+			continue;
+		}
+		UnifiedVectorFormat format;
+		chunk.data[i].ToUnifiedFormat(chunk.size(), format);
+		if (format.validity.AllValid()) {
+			continue;
+		}
+		for (idx_t row = 0; row < chunk.size(); row++) {
+			if (!format.validity.RowIsValid(format.sel->get_index(row))) {
+				throw ConstraintException("NOT NULL constraint failed: %s.%s", table.name, columns[i].name);
+			}
+		}
+	}
+}
+
+SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, OperatorSinkInput &input) const {
+	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
+	if (!state.table || chunk.size() == 0) {
+		return SinkResultType::NEED_MORE_INPUT;
+	}
+	auto &table_entry = *state.table;
+	CheckNotNull(table_entry, chunk);
+	if (!state.writer) {
+		auto &transaction = LakeTransaction::Get(context.client, table_entry.ParentCatalog());
+		transaction.CheckWritable("insert");
+		ParquetWriteOptions options;
+		options.directory = transaction.TableDataPath(table_entry);
+		options.columns = table_entry.Record().columns;
+		options.target_file_size = transaction.GetCatalog().Options().target_file_size;
+		state.writer = make_uniq<ParquetFileWriter>(context.client, std::move(options));
+	}
+	state.writer->Append(chunk);
+	state.row_count += chunk.size();
+	return SinkResultType::NEED_MORE_INPUT;
+}
+
+SinkFinalizeType LakeInsert::Finalize(Pipeline &pipeline, Event &event, ClientContext &context,
+                                      OperatorSinkFinalizeInput &input) const {
+	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
+	if (state.writer) {
+		auto files = state.writer->Finish();
+		auto &transaction = LakeTransaction::Get(context, state.table->ParentCatalog());
+		transaction.AppendFiles(*state.table, std::move(files));
+	}
+	return SinkFinalizeType::READY;
+}
+
+SourceResultType LakeInsert::GetData(ExecutionContext &context, DataChunk &chunk, OperatorSourceInput &input) const {
+	auto &state = sink_state->Cast<LakeInsertGlobalState>();
+	chunk.SetCardinality(1);
+	chunk.SetValue(0, 0, Value::BIGINT(NumericCast<int64_t>(state.row_count)));
+	return SourceResultType::FINISHED;
+}
+
+PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &planner, LogicalInsert &op,
+                                 optional_ptr<PhysicalOperator> plan) {
+	if (op.return_chunk) {
+		throw NotImplementedException("INSERT ... RETURNING is not supported on DuckLake tables yet");
+	}
+	if (op.on_conflict_info.action_type != OnConflictAction::THROW) {
+		throw NotImplementedException("INSERT ... ON CONFLICT is not supported on DuckLake tables (they have no "
+		                              "primary keys)");
+	}
+	if (!op.column_index_map.empty()) {
+		plan = planner.ResolveDefaultsProjection(op, *plan);
+	}
+	auto &insert = planner.Make<LakeInsert>(op.table.Cast<LakeTableEntry>(), op.estimated_cardinality);
+	insert.children.push_back(*plan);
+	return insert;
+}
+
+PhysicalOperator &PlanLakeCreateTableAs(ClientContext &context, PhysicalPlanGenerator &planner, LogicalCreateTable &op,
+                                        PhysicalOperator &plan) {
+	auto &insert = planner.Make<LakeInsert>(op.schema, std::move(op.info), op.estimated_cardinality);
+	insert.children.push_back(plan);
+	return insert;
+}
+
+} // namespace inlake

@@ -1,0 +1,94 @@
+//===----------------------------------------------------------------------===//
+// ParquetFileWriter: writes DataChunks into one or more Parquet files through
+// DuckDB's own Parquet copy function (never a writer of our own).
+//
+// Contract:
+//  * Files are created in `directory` as ducklake-<uuidv7>.parquet, through
+//    DuckDB's FileSystem (so any file system the client has works).
+//  * Every column is written with its LakeColumn::column_id as Parquet field
+//    id (nested children too).
+//  * When `target_file_size` bytes is reached the current file is closed and
+//    the next Append continues in a new file.
+//  * Optional hidden columns (for flushes that keep row ids and snapshots):
+//    when `write_row_id_and_snapshot` is set, each appended chunk carries two
+//    extra trailing BIGINT columns (row id, snapshot id) that are written as
+//    _ducklake_internal_row_id (field id 2147483540) and
+//    _ducklake_internal_snapshot_id (field id 2147483539).
+//  * Finish() closes the last file and returns one WrittenDataFile per file,
+//    with the statistics DuckDB's writer collected. A writer that received no
+//    rows returns no files and leaves nothing on disk.
+//  * Not thread-safe: use one writer per thread.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "common/lake_column.hpp"
+
+#include "duckdb/common/types/data_chunk.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace duckdb {
+class ClientContext;
+}
+
+namespace inlake {
+
+struct WrittenColumnStats {
+	int64_t column_id = -1;
+	int64_t value_count = 0;
+	int64_t null_count = 0;
+	int64_t column_size_bytes = 0;
+	bool has_min_max = false;
+	//! min/max as DuckDB's string form of the column's type (Value::ToString)
+	std::string min_value;
+	std::string max_value;
+	bool contains_nan = false;
+};
+
+struct WrittenDataFile {
+	//! Full path as written (directory + file name)
+	std::string path;
+	//! File name only (ducklake-<uuidv7>.parquet)
+	std::string file_name;
+	int64_t record_count = 0;
+	int64_t file_size_bytes = 0;
+	int64_t footer_size = 0;
+	//! Stats per top-level column and per nested leaf column, by column id
+	std::vector<WrittenColumnStats> column_stats;
+};
+
+struct ParquetWriteOptions {
+	//! Folder the files go to; must end with the separator '/'
+	std::string directory;
+	std::vector<LakeColumn> columns;
+	int64_t target_file_size = 512LL * 1024 * 1024;
+	bool write_row_id_and_snapshot = false;
+	//! Parquet COMPRESSION option: snappy, zstd, gzip, lz4, brotli, uncompressed
+	std::string compression = "snappy";
+	//! ZSTD compression level (0: DuckDB's default); only valid with zstd
+	int64_t compression_level = 0;
+	//! Rows per row group (0: DuckDB's default, 122880)
+	int64_t row_group_size = 0;
+	//! Parquet PARQUET_VERSION option, "V1" or "V2" (empty: DuckDB's default)
+	std::string parquet_version;
+};
+
+class ParquetFileWriter {
+public:
+	ParquetFileWriter(duckdb::ClientContext &context, ParquetWriteOptions options);
+	~ParquetFileWriter();
+
+	//! Appends rows; the chunk's columns follow options.columns (plus the two
+	//! hidden columns when requested).
+	void Append(duckdb::DataChunk &chunk);
+	//! Closes the current file and returns every file written.
+	std::vector<WrittenDataFile> Finish();
+
+private:
+	struct State;
+	std::unique_ptr<State> state;
+};
+
+} // namespace inlake

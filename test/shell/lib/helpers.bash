@@ -1,0 +1,84 @@
+# Shared helpers for the inlake shell tests (sourced, not a test itself).
+# Usage in a test: source "$(dirname "$0")/lib/helpers.bash" "$1"
+set -euo pipefail
+
+BUILD_DIR=${1:?usage: test.sh BUILD_DIR}
+INLAKE="$(cd "$BUILD_DIR" && pwd)/inlake"
+if [[ ! -x "$INLAKE" ]]; then
+	echo "FAIL: no inlake shell at $INLAKE"
+	exit 1
+fi
+WORK_DIR=$(mktemp -d)
+trap 'rm -rf "$WORK_DIR"' EXIT
+cd "$WORK_DIR"
+FAILURES=0
+
+# run ARGS...: runs the shell with stdin from /dev/null; sets OUT, ERR, RC
+run() {
+	set +e
+	OUT=$("$INLAKE" "$@" </dev/null 2>"$WORK_DIR/.stderr")
+	RC=$?
+	set -e
+	ERR=$(cat "$WORK_DIR/.stderr")
+}
+
+# run_input INPUT ARGS...: like run, with INPUT on stdin
+run_input() {
+	local input=$1
+	shift
+	set +e
+	OUT=$(printf '%s' "$input" | "$INLAKE" "$@" 2>"$WORK_DIR/.stderr")
+	RC=$?
+	set -e
+	ERR=$(cat "$WORK_DIR/.stderr")
+}
+
+fail() {
+	echo "FAIL: $1"
+	FAILURES=$((FAILURES + 1))
+}
+
+# expect_eq NAME EXPECTED ACTUAL
+expect_eq() {
+	if [[ "$2" == "$3" ]]; then
+		echo "ok: $1"
+	else
+		fail "$1"
+		echo "--- expected:"
+		printf '%s\n' "$2"
+		echo "--- actual:"
+		printf '%s\n' "$3"
+		echo "---"
+	fi
+}
+
+# expect_contains NAME NEEDLE HAYSTACK
+expect_contains() {
+	if [[ "$3" == *"$2"* ]]; then
+		echo "ok: $1"
+	else
+		fail "$1"
+		echo "--- expected to contain:"
+		printf '%s\n' "$2"
+		echo "--- actual:"
+		printf '%s\n' "$3"
+		echo "---"
+	fi
+}
+
+# expect_rc NAME EXPECTED_STATUS (checks RC of the last run)
+expect_rc() {
+	if [[ "$RC" == "$2" ]]; then
+		echo "ok: $1 (exit status $RC)"
+	else
+		fail "$1: expected exit status $2, got $RC (stderr: $ERR)"
+	fi
+}
+
+finish() {
+	if ((FAILURES > 0)); then
+		echo "$FAILURES check(s) failed"
+		exit 1
+	fi
+	echo "all checks passed"
+}
