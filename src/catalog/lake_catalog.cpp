@@ -10,6 +10,7 @@
 #include "duckdb/main/attached_database.hpp"
 #include "duckdb/main/client_context.hpp"
 #include "duckdb/main/connection.hpp"
+#include "duckdb/main/database_manager.hpp"
 #include "duckdb/main/database.hpp"
 #include "duckdb/parser/parsed_data/create_schema_info.hpp"
 #include "duckdb/parser/parsed_data/drop_info.hpp"
@@ -52,7 +53,7 @@ void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
 	duckdb::Connection connection(instance);
 	// The same catalog file may already be attached (the same lake under two names).
 	auto existing = connection.Query("SELECT database_name FROM duckdb_databases() WHERE path = " +
-	                                 SqlString(options.metadata_path) + " AND NOT internal");
+	                                 SqlString(options.metadata_path) + " AND type = 'duckdb' AND NOT internal");
 	if (!existing->HasError() && existing->RowCount() > 0) {
 		metadata_database = existing->GetValue(0, 0).ToString();
 		return;
@@ -65,6 +66,10 @@ void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
 		                          options.lake_name, options.metadata_path,
 		                          options.read_only ? " (and READ_ONLY cannot create it)" : "");
 	}
+	if (!exists) {
+		// A new lake: make sure its data path can be created before any file is written.
+		CreateDataPath(options.data_path.empty() ? options.metadata_path + ".files/" : options.data_path);
+	}
 	auto sql = "ATTACH " + SqlString(options.metadata_path) + " AS " + SqlIdentifier(metadata_database) +
 	           (options.read_only ? " (READ_ONLY)" : "");
 	auto result = connection.Query(sql);
@@ -73,6 +78,18 @@ void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
 		                          options.lake_name, options.metadata_path, result->GetError());
 	}
 	owns_metadata_database = true;
+}
+
+void LakeCatalog::CreateDataPath(const std::string &path) {
+	auto &fs = duckdb::FileSystem::GetFileSystem(GetDatabase());
+	try {
+		if (!fs.DirectoryExists(path)) {
+			fs.CreateDirectoriesRecursive(path);
+		}
+	} catch (std::exception &ex) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the data path \"%s\" cannot be created: %s",
+		                          options.lake_name, path, duckdb::ErrorData(ex).RawMessage());
+	}
 }
 
 void LakeCatalog::LoadOrCreateLake() {
@@ -84,15 +101,7 @@ void LakeCatalog::LoadOrCreateLake() {
 			                          options.lake_name, options.metadata_path);
 		}
 		data_path = options.data_path.empty() ? options.metadata_path + ".files/" : options.data_path;
-		auto &fs = duckdb::FileSystem::GetFileSystem(GetDatabase());
-		try {
-			if (!fs.DirectoryExists(data_path)) {
-				fs.CreateDirectoriesRecursive(data_path);
-			}
-		} catch (std::exception &ex) {
-			throw duckdb::IOException("Cannot attach DuckLake \"%s\": the data path \"%s\" cannot be created: %s",
-			                          options.lake_name, data_path, duckdb::ErrorData(ex).RawMessage());
-		}
+		CreateDataPath(data_path);
 		StoreInitOptions init;
 		init.format_version = options.format_version;
 		init.data_path = data_path;
@@ -118,8 +127,21 @@ void LakeCatalog::OnDetach(duckdb::ClientContext &context) {
 	if (!owns_metadata_database) {
 		return;
 	}
+	// Another lake attached from the same catalog file keeps using it: hand it over.
+	for (auto &attached : duckdb::DatabaseManager::Get(context).GetDatabases(context)) {
+		auto &other = attached->GetCatalog();
+		if (&other == this || other.GetCatalogType() != "ducklake") {
+			continue;
+		}
+		auto &other_lake = other.Cast<LakeCatalog>();
+		if (other_lake.metadata_database == metadata_database) {
+			other_lake.owns_metadata_database = true;
+			owns_metadata_database = false;
+			return;
+		}
+	}
 	duckdb::Connection connection(GetDatabase());
-	connection.Query("DETACH IF EXISTS " + SqlIdentifier(metadata_database));
+	connection.Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));
 	owns_metadata_database = false;
 }
 

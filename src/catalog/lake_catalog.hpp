@@ -92,6 +92,7 @@ public:
 private:
 	void AttachMetadataDatabase(duckdb::ClientContext &context);
 	void LoadOrCreateLake();
+	void CreateDataPath(const std::string &path);
 
 	LakeOptions options;
 	std::string metadata_database;
