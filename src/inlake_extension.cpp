@@ -13,6 +13,10 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	auto &db = loader.GetDatabaseInstance();
 	auto &config = duckdb::DBConfig::GetConfig(db);
 	config.storage_extensions["ducklake"] = duckdb::make_uniq<LakeStorageExtension>();
+	config.AddExtensionOption("ducklake_default_data_inlining_row_limit",
+	                          "Default maximum number of rows a DuckLake insert or delete may inline into the catalog "
+	                          "(0 disables inlining); overridden by the ATTACH option and persisted options",
+	                          duckdb::LogicalType::UBIGINT, duckdb::Value::UBIGINT(10));
 	RegisterLakeFunctions(loader);
 }
 

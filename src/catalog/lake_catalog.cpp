@@ -4,7 +4,9 @@
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
 #include "metadata/sql_literal.hpp"
 #include "transaction/lake_transaction.hpp"
+#include "write/lake_delete.hpp"
 #include "write/lake_insert.hpp"
+#include "write/lake_merge.hpp"
 
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/main/attached_database.hpp"
@@ -145,6 +147,13 @@ void LakeCatalog::OnDetach(duckdb::ClientContext &context) {
 	owns_metadata_database = false;
 }
 
+duckdb::optional_idx LakeCatalog::GetCatalogVersion(duckdb::ClientContext &context) {
+	auto &transaction = LakeTransaction::Get(context, *this);
+	// Snapshot ids and local change counts both stay far below 2^32.
+	return duckdb::optional_idx((uint64_t(transaction.Snapshot().snapshot_id) << 32) +
+	                            uint64_t(transaction.changes.version));
+}
+
 std::shared_ptr<LakeCatalogSet> LakeCatalog::GetCatalogSet(const SnapshotRecord &snapshot) {
 	{
 		std::lock_guard<std::mutex> guard(cache_lock);
@@ -243,13 +252,19 @@ duckdb::PhysicalOperator &LakeCatalog::PlanInsert(duckdb::ClientContext &context
 duckdb::PhysicalOperator &LakeCatalog::PlanDelete(duckdb::ClientContext &context,
                                                   duckdb::PhysicalPlanGenerator &planner, duckdb::LogicalDelete &op,
                                                   duckdb::PhysicalOperator &plan) {
-	throw duckdb::NotImplementedException("DELETE on DuckLake tables is not supported yet");
+	return PlanLakeDelete(context, planner, op, plan);
 }
 
 duckdb::PhysicalOperator &LakeCatalog::PlanUpdate(duckdb::ClientContext &context,
                                                   duckdb::PhysicalPlanGenerator &planner, duckdb::LogicalUpdate &op,
                                                   duckdb::PhysicalOperator &plan) {
-	throw duckdb::NotImplementedException("UPDATE on DuckLake tables is not supported yet");
+	return PlanLakeUpdate(context, planner, op, plan);
+}
+
+duckdb::PhysicalOperator &LakeCatalog::PlanMergeInto(duckdb::ClientContext &context,
+                                                     duckdb::PhysicalPlanGenerator &planner,
+                                                     duckdb::LogicalMergeInto &op, duckdb::PhysicalOperator &plan) {
+	return PlanLakeMergeInto(context, planner, op, plan);
 }
 
 duckdb::DatabaseSize LakeCatalog::GetDatabaseSize(duckdb::ClientContext &context) {

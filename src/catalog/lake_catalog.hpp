@@ -53,6 +53,8 @@ public:
 	                                     duckdb::LogicalDelete &op, duckdb::PhysicalOperator &plan) override;
 	duckdb::PhysicalOperator &PlanUpdate(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
 	                                     duckdb::LogicalUpdate &op, duckdb::PhysicalOperator &plan) override;
+	duckdb::PhysicalOperator &PlanMergeInto(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
+	                                        duckdb::LogicalMergeInto &op, duckdb::PhysicalOperator &plan) override;
 
 	duckdb::DatabaseSize GetDatabaseSize(duckdb::ClientContext &context) override;
 	bool InMemory() override {
@@ -65,6 +67,8 @@ public:
 		return true;
 	}
 	void OnDetach(duckdb::ClientContext &context) override;
+	//! Changes with every snapshot the transaction reads and every local change.
+	duckdb::optional_idx GetCatalogVersion(duckdb::ClientContext &context) override;
 
 	// --- lake API -----------------------------------------------------------
 	const LakeOptions &Options() const {

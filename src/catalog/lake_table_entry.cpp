@@ -6,6 +6,7 @@
 #include "transaction/lake_transaction.hpp"
 
 #include "duckdb/common/table_column.hpp"
+#include "duckdb/planner/operator/logical_update.hpp"
 #include "duckdb/planner/tableref/bound_at_clause.hpp"
 #include "duckdb/storage/statistics/base_statistics.hpp"
 #include "duckdb/storage/table_storage_info.hpp"
@@ -62,6 +63,21 @@ duckdb::virtual_column_map_t LakeTableEntry::GetVirtualColumns() const {
 
 duckdb::vector<duckdb::column_t> LakeTableEntry::GetRowIdColumns() const {
 	return {duckdb::COLUMN_IDENTIFIER_ROW_ID};
+}
+
+} // namespace inlake
+
+namespace inlake {
+
+void LakeTableEntry::BindUpdateConstraints(duckdb::Binder &binder, duckdb::LogicalGet &get,
+                                           duckdb::LogicalProjection &proj, duckdb::LogicalUpdate &update,
+                                           duckdb::ClientContext &context) {
+	duckdb::physical_index_set_t all_columns;
+	for (auto &column : GetColumns().Physical()) {
+		all_columns.insert(column.Physical());
+	}
+	duckdb::LogicalUpdate::BindExtraColumns(*this, get, proj, update, all_columns);
+	update.update_is_del_and_insert = true;
 }
 
 } // namespace inlake

@@ -34,6 +34,9 @@ public:
 	duckdb::TableStorageInfo GetStorageInfo(duckdb::ClientContext &context) override;
 	duckdb::virtual_column_map_t GetVirtualColumns() const override;
 	duckdb::vector<duckdb::column_t> GetRowIdColumns() const override;
+	//! An UPDATE of a lake table rewrites whole rows (delete + insert), so it binds every column.
+	void BindUpdateConstraints(duckdb::Binder &binder, duckdb::LogicalGet &get, duckdb::LogicalProjection &proj,
+	                           duckdb::LogicalUpdate &update, duckdb::ClientContext &context) override;
 
 	const TableRecord &Record() const {
 		return record;

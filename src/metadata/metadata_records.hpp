@@ -51,6 +51,8 @@ struct TableRecord {
 	std::string path; // relative to the schema path when path_is_relative
 	bool path_is_relative = true;
 	std::vector<LakeColumn> columns;
+	//! The schema version of the table's current columns (names its inlined data table)
+	int64_t schema_version = 0;
 };
 
 //! The schemas and tables visible at one snapshot.
@@ -84,6 +86,14 @@ struct DataFileRecord {
 	//! -1: not partial; otherwise the highest snapshot id of a row in the file
 	int64_t partial_max = -1;
 	std::vector<FileColumnStatsRecord> column_stats;
+	//! Positions deleted at the snapshot the file was loaded at (inlined deletions), sorted
+	std::vector<int64_t> deleted_positions;
+};
+
+//! One inlined deletion: a position in a data file, deleted in begin_snapshot.
+struct InlinedDeleteRecord {
+	int64_t file_id = -1;
+	int64_t position = -1;
 };
 
 struct ColumnStatsRecord {
@@ -115,6 +125,28 @@ struct OptionRecord {
 	std::string value;
 	std::string scope; // "", "schema" or "table"
 	int64_t scope_id = -1;
+};
+
+//! One registered inlined insert table (ducklake_inlined_data_tables).
+struct InlinedTableRecord {
+	int64_t table_id = -1;
+	std::string table_name;
+	int64_t schema_version = 0;
+};
+
+//! The names of the row id / begin / end snapshot columns of inlined insert
+//! tables: row_id, begin_snapshot, end_snapshot in format 1.0; with the
+//! reserved _ducklake_ prefix in 1.1.
+struct InlinedColumnNames {
+	std::string row_id;
+	std::string begin_snapshot;
+	std::string end_snapshot;
+	static InlinedColumnNames ForFormat(const std::string &format_version) {
+		if (format_version == "1.0") {
+			return {"row_id", "begin_snapshot", "end_snapshot"};
+		}
+		return {"_ducklake_row_id", "_ducklake_begin_snapshot", "_ducklake_end_snapshot"};
+	}
 };
 
 //! The global facts of a lake from ducklake_metadata.

@@ -13,6 +13,7 @@
 #include "metadata/metadata_records.hpp"
 
 #include "duckdb/common/optional_idx.hpp"
+#include "duckdb/common/types/column/column_data_collection.hpp"
 
 #include <memory>
 #include <string>
@@ -44,6 +45,30 @@ public:
 	virtual void WriteTableStats(const TableStatsRecord &stats, bool exists) = 0;
 	virtual void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) = 0;
 
+	//! Inlined insert tables of one table (all schema versions).
+	virtual std::vector<InlinedTableRecord> GetInlinedTables(int64_t table_id) = 0;
+	//! Creates and registers ducklake_inlined_data_<table_id>_<schema_version>.
+	virtual void CreateInlinedTable(const InlinedTableRecord &table, const std::vector<LakeColumn> &columns,
+	                                const InlinedColumnNames &names) = 0;
+	//! Appends rows: the chunk columns are row id, begin snapshot, end snapshot, then the table's columns.
+	virtual void AppendInlinedRows(const std::string &inlined_table, duckdb::ColumnDataCollection &rows) = 0;
+	//! Sets the end snapshot of live inlined rows with these row ids; returns how many were ended.
+	virtual int64_t EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
+	                               const std::vector<int64_t> &row_ids, int64_t end_snapshot) = 0;
+	//! Row-id ranges of the table's live (not ended) data files.
+	virtual std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) = 0;
+	//! Inlined deletions already recorded for these positions (to detect concurrent deletes).
+	virtual std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
+	                                                            const std::vector<InlinedDeleteRecord> &positions) = 0;
+	//! Which of `row_ids` are rows of this inlined table (live or not).
+	virtual std::vector<int64_t> FindInlinedRowIds(const std::string &inlined_table, const InlinedColumnNames &names,
+	                                               const std::vector<int64_t> &row_ids) = 0;
+	//! Records deletions of data-file positions in ducklake_inlined_delete_<table_id> (created when missing).
+	virtual void AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
+	                                  int64_t snapshot_id) = 0;
+	//! Writes (value given) or removes (value absent) one persisted option row.
+	virtual void WriteOption(const OptionRecord &option, bool remove) = 0;
+
 	//! Makes every staged change durable in one catalog transaction.
 	virtual void Commit() = 0;
 	//! Discards everything staged (also done by the destructor when not committed).
@@ -70,6 +95,14 @@ public:
 	virtual CatalogContents LoadCatalog(int64_t snapshot_id) = 0;
 	virtual std::vector<DataFileRecord> LoadDataFiles(int64_t table_id, int64_t snapshot_id) = 0;
 	virtual TableStatsRecord LoadTableStats(int64_t table_id) = 0;
+
+	virtual std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) = 0;
+	//! Live rows of an inlined table at a snapshot: the table's columns, then row id and begin snapshot.
+	//! `predicates` are SQL conditions over the inlined table's columns, ANDed (filters pushed into the scan).
+	virtual duckdb::unique_ptr<duckdb::ColumnDataCollection>
+	ScanInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
+	                const InlinedColumnNames &names, int64_t snapshot_id, const std::vector<std::string> &predicates) = 0;
+	virtual std::vector<OptionRecord> LoadOptions() = 0;
 
 	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite() = 0;
 };

@@ -40,8 +40,8 @@ static vector<LakeFileEntry> AllEntries(const LakeScanSpec &spec) {
 		}
 	}
 	for (idx_t i = 0; i < spec.row_sets.size(); i++) {
-		auto &rows = spec.row_sets[i].rows;
-		if (rows && rows->Count() > 0) {
+		auto &row_set = spec.row_sets[i];
+		if (row_set.loader || (row_set.rows && row_set.rows->Count() > 0)) {
 			result.push_back(MakeEntry(LakeFileList::ROW_SET_PREFIX + std::to_string(i), true, i));
 		}
 	}
@@ -163,7 +163,8 @@ unique_ptr<NodeStatistics> LakeFileList::GetCardinality(ClientContext &context) 
 	idx_t total = 0;
 	for (auto &entry : entries) {
 		if (entry.is_row_set) {
-			total += spec->row_sets[entry.index].rows->Count();
+			auto &row_set = spec->row_sets[entry.index];
+			total += row_set.rows ? row_set.rows->Count() : row_set.estimated_count;
 		} else {
 			auto &file = spec->files[entry.index];
 			total += NumericCast<idx_t>(file.record_count) - file.deleted_positions.size();

@@ -61,14 +61,14 @@ shared_ptr<BaseFileReader> LakeMultiFileReader::TryCreateRowSetReader(const Open
 		return nullptr;
 	}
 	auto &row_set = spec->row_sets[LakeFileList::SourceIndex(file)];
-	if (row_set.rows->ColumnCount() != spec->columns.size() + 2) {
+	if (row_set.rows && row_set.rows->ColumnCount() != spec->columns.size() + 2) {
 		throw InvalidInputException("inlake scan: a row set of table \"%s\" has %d columns, expected %d",
 		                            spec->table_name, row_set.rows->ColumnCount(), spec->columns.size() + 2);
 	}
 	auto columns = LakeColumnDefinitions(spec->columns, true);
 	columns.push_back(RowIdColumnDefinition());
 	columns.push_back(SnapshotIdColumnDefinition());
-	return make_shared_ptr<RowSetReader>(file, row_set.rows, std::move(columns));
+	return make_shared_ptr<RowSetReader>(file, row_set, spec->columns.size(), std::move(columns));
 }
 
 void LakeMultiFileReader::AttachDeletes(BaseFileReader &reader, const OpenFileInfo &file) {

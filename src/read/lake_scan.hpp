@@ -25,6 +25,7 @@
 #include "duckdb/common/types/column/column_data_collection.hpp"
 #include "duckdb/function/table_function.hpp"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -62,9 +63,20 @@ struct ScanDataFile {
 	std::map<int64_t, ScanColumnStats> column_stats;
 };
 
+//! Loads a row set when its scan starts. `predicates` are SQL conditions
+//! (over the table's column names) from the filters pushed into the scan, to
+//! be ANDed into the query that fetches the rows; the reader still applies
+//! every filter itself afterwards, so a loader may ignore them.
+using RowSetLoader = std::function<std::shared_ptr<duckdb::ColumnDataCollection>(
+    const std::vector<std::string> &predicates)>;
+
 struct ScanRowSet {
 	//! Table columns, then row id (BIGINT), then snapshot id (BIGINT)
 	std::shared_ptr<duckdb::ColumnDataCollection> rows;
+	//! Instead of `rows`: fetched when the scan starts (e.g. committed inlined rows)
+	RowSetLoader loader;
+	//! Row count estimate for a lazily loaded row set
+	duckdb::idx_t estimated_count = 0;
 };
 
 struct LakeScanSpec {

@@ -1,5 +1,9 @@
 #include "read/row_set_reader.hpp"
 
+#include "read/filter_sql.hpp"
+
+#include "duckdb/parser/keyword_helper.hpp"
+
 #include "duckdb/planner/expression/bound_conjunction_expression.hpp"
 #include "duckdb/planner/expression/bound_reference_expression.hpp"
 #include "duckdb/planner/table_filter.hpp"
@@ -8,10 +12,24 @@ namespace inlake {
 
 using namespace duckdb;
 
-RowSetReader::RowSetReader(OpenFileInfo file_p, std::shared_ptr<ColumnDataCollection> rows_p,
+RowSetReader::RowSetReader(OpenFileInfo file_p, const ScanRowSet &row_set, idx_t table_column_count_p,
                            vector<MultiFileColumnDefinition> columns_p)
-    : BaseFileReader(std::move(file_p)), rows(std::move(rows_p)) {
+    : BaseFileReader(std::move(file_p)), rows(row_set.rows), loader(row_set.loader),
+      table_column_count(table_column_count_p) {
 	columns = std::move(columns_p);
+}
+
+void RowSetReader::LoadRows() {
+	std::vector<std::string> predicates;
+	if (filters) {
+		for (auto &entry : filters->filters) {
+			auto local_id = column_ids[MultiFileLocalIndex(entry.first)].GetId();
+			if (local_id < table_column_count && expression_map.find(local_id) == expression_map.end()) {
+				TableFilterToSql(*entry.second, KeywordHelper::WriteQuoted(columns[local_id].name, '"'), predicates);
+			}
+		}
+	}
+	rows = loader(predicates);
 }
 
 bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunctionState &gstate,
@@ -21,6 +39,9 @@ bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunction
 }
 
 void RowSetReader::InitializeScanState(ClientContext &context, const vector<LogicalType> &output_types) {
+	if (!rows) {
+		LoadRows();
+	}
 	vector<column_t> scan_ids;
 	for (idx_t i = 0; i < column_ids.size(); i++) {
 		auto local_id = column_ids[MultiFileLocalIndex(i)].GetId();
@@ -125,7 +146,7 @@ void RowSetReader::Scan(ClientContext &context, GlobalTableFunctionState &global
 }
 
 double RowSetReader::GetProgressInFile(ClientContext &context) {
-	auto total = rows->Count();
+	auto total = rows ? rows->Count() : 0;
 	if (total == 0) {
 		return 100.0;
 	}

@@ -12,10 +12,15 @@
 // TableFilter::ToExpression and evaluated with an ExpressionExecutor. Optional
 // and dynamic filters are hints and are not applied.
 //
+// A lazily loaded row set (committed inlined rows) runs its loader when the
+// scan starts, with the pushed filters on table columns rendered as SQL.
+//
 // The whole row set is one scan unit: exactly one thread wins
 // TryInitializeScan and scans it to the end.
 //===----------------------------------------------------------------------===//
 #pragma once
+
+#include "read/lake_scan.hpp"
 
 #include "duckdb/common/multi_file/base_file_reader.hpp"
 #include "duckdb/common/types/column/column_data_collection.hpp"
@@ -29,7 +34,8 @@ namespace inlake {
 
 class RowSetReader : public duckdb::BaseFileReader {
 public:
-	RowSetReader(duckdb::OpenFileInfo file, std::shared_ptr<duckdb::ColumnDataCollection> rows,
+	//! `table_column_count`: the row set's leading table columns (filters on them may be pushed into a loader)
+	RowSetReader(duckdb::OpenFileInfo file, const ScanRowSet &row_set, duckdb::idx_t table_column_count,
 	             duckdb::vector<duckdb::MultiFileColumnDefinition> columns);
 
 	bool TryInitializeScan(duckdb::ClientContext &context, duckdb::GlobalTableFunctionState &gstate,
@@ -49,7 +55,12 @@ private:
 	//! Applies the filters to the output; returns the surviving row count
 	duckdb::idx_t ApplyFilter(duckdb::DataChunk &output);
 
+	//! Runs the loader of a lazily loaded row set, pushing the filters it can express in SQL
+	void LoadRows();
+
 	std::shared_ptr<duckdb::ColumnDataCollection> rows;
+	RowSetLoader loader;
+	duckdb::idx_t table_column_count;
 	std::atomic<bool> claimed {false};
 	bool initialized = false;
 	std::atomic<duckdb::idx_t> rows_scanned {0};

@@ -2,7 +2,7 @@
 
 #include "transaction/change_set.hpp"
 #include "transaction/lake_transaction.hpp"
-#include "transaction/table_stats_merge.hpp"
+#include "transaction/table_data_commit.hpp"
 
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/exception/transaction_exception.hpp"
@@ -34,11 +34,14 @@ public:
 		WriteDrops();
 		WriteSchemas();
 		WriteTables();
-		WriteAppends();
-		SnapshotChangesRecord record;
-		record.snapshot_id = next.snapshot_id;
-		record.changes_made = change_set.ToString();
-		write.InsertSnapshot(next, record);
+		WriteTableData();
+		WriteOptions();
+		if (changes.HasSnapshotChanges()) {
+			SnapshotChangesRecord record;
+			record.snapshot_id = next.snapshot_id;
+			record.changes_made = change_set.ToString();
+			write.InsertSnapshot(next, record);
+		}
 		write.Commit();
 	}
 
@@ -148,49 +151,36 @@ private:
 		return transaction.CommittedSet().GetTableById(table_id).get();
 	}
 
-	void WriteAppends() {
+	void WriteTableData() {
+		TableCommitContext context {write,
+		                            next.snapshot_id,
+		                            0,
+		                            InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion()),
+		                            change_set,
+		                            transaction.GetCatalog().GetName()};
 		for (auto &entry : changes.table_changes) {
-			if (changes.dropped_table_ids.count(entry.first) || entry.second.new_files.empty()) {
+			if (changes.dropped_table_ids.count(entry.first)) {
 				continue;
 			}
 			auto table = FindTable(entry.first);
 			if (!table) {
-				throw duckdb::InternalException("DuckLake commit: appended table not found");
+				throw duckdb::InternalException("DuckLake commit: changed table not found");
 			}
-			auto table_id = RealId(entry.first);
-			auto stats = IsLocalId(entry.first) ? TableStatsRecord() : write.GetTableStats(table_id);
-			bool stats_exist = stats.table_id >= 0;
-			stats.table_id = table_id;
-			int64_t file_order = 0;
-			for (auto &file : entry.second.new_files) {
-				DataFileRecord record;
-				record.data_file_id = next.next_file_id++;
-				record.table_id = table_id;
-				record.begin_snapshot = next.snapshot_id;
-				record.file_order = file_order++;
-				record.path = file.file_name;
-				record.path_is_relative = true;
-				record.record_count = file.record_count;
-				record.file_size_bytes = file.file_size_bytes;
-				record.footer_size = file.footer_size;
-				record.row_id_start = stats.next_row_id;
-				for (auto &column : file.column_stats) {
-					FileColumnStatsRecord column_record;
-					column_record.column_id = column.column_id;
-					column_record.column_size_bytes = column.column_size_bytes;
-					column_record.value_count = column.value_count;
-					column_record.null_count = column.null_count;
-					column_record.has_min_max = column.has_min_max;
-					column_record.min_value = column.min_value;
-					column_record.max_value = column.max_value;
-					column_record.contains_nan = column.contains_nan;
-					record.column_stats.push_back(std::move(column_record));
-				}
-				MergeFileIntoTableStats(table->Record().columns, record, stats);
-				write.InsertDataFile(record);
+			bool is_new = IsLocalId(entry.first);
+			context.table_schema_version = is_new ? next.schema_version : table->Record().schema_version;
+			TableDataCommit table_commit(context, *table, RealId(entry.first), is_new, entry.second,
+			                             next.next_file_id);
+			table_commit.Write();
+		}
+	}
+
+	void WriteOptions() {
+		for (auto &change : changes.option_changes) {
+			auto option = change.option;
+			if (!option.scope.empty()) {
+				option.scope_id = RealId(option.scope_id);
 			}
-			write.WriteTableStats(stats, stats_exist);
-			change_set.AddId("inserted_into_table", table_id);
+			write.WriteOption(option, change.remove);
 		}
 	}
 

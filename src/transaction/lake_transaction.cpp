@@ -5,6 +5,8 @@
 #include "transaction/lake_commit.hpp"
 
 #include "duckdb/common/file_system.hpp"
+
+#include <algorithm>
 #include "duckdb/common/types/uuid.hpp"
 #include "duckdb/main/client_context.hpp"
 #include "duckdb/parser/parsed_data/create_schema_info.hpp"
@@ -131,6 +133,7 @@ std::string LakeTransaction::NewObjectPath(const std::string &name, const std::s
 
 LakeSchemaEntry &LakeTransaction::CreateSchema(duckdb::CreateSchemaInfo &info) {
 	CheckWritable("create a schema");
+	changes.version++;
 	SchemaRecord record;
 	record.schema_id = changes.next_local_id++;
 	record.schema_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
@@ -144,6 +147,7 @@ LakeSchemaEntry &LakeTransaction::CreateSchema(duckdb::CreateSchemaInfo &info) {
 
 void LakeTransaction::DropSchema(LakeSchemaEntry &schema, bool cascade) {
 	CheckWritable("drop a schema");
+	changes.version++;
 	std::vector<LakeTableEntry *> tables;
 	ScanTables(schema, [&](LakeTableEntry &table) { tables.push_back(&table); });
 	if (!tables.empty() && !cascade) {
@@ -198,6 +202,7 @@ void LakeTransaction::ScanTables(LakeSchemaEntry &schema, const std::function<vo
 
 LakeTableEntry &LakeTransaction::CreateTable(LakeSchemaEntry &schema, duckdb::BoundCreateTableInfo &bound_info) {
 	CheckWritable("create a table");
+	changes.version++;
 	auto &info = bound_info.Base();
 	auto existing = LookupTable(schema, info.table);
 	if (existing) {
@@ -222,6 +227,7 @@ LakeTableEntry &LakeTransaction::CreateTable(LakeSchemaEntry &schema, duckdb::Bo
 
 void LakeTransaction::DropTable(LakeTableEntry &table) {
 	CheckWritable("drop a table");
+	changes.version++;
 	for (size_t i = 0; i < changes.created_tables.size(); i++) {
 		if (changes.created_tables[i].get() == &table) {
 			changes.discarded_tables.push_back(std::move(changes.created_tables[i]));
@@ -246,15 +252,141 @@ std::string LakeTransaction::TableDataPath(LakeTableEntry &table) {
 
 void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files) {
 	CheckWritable("insert");
+	changes.version++;
 	auto &table_changes = changes.table_changes[table.TableId()];
 	for (auto &file : files) {
+		table_changes.new_file_row_id_starts.push_back(kLocalRowIdBase + table_changes.new_row_count);
 		table_changes.new_row_count += file.record_count;
 		table_changes.new_files.push_back(std::move(file));
 	}
 }
 
+void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows) {
+	CheckWritable("insert");
+	changes.version++;
+	auto &table_changes = changes.table_changes[table.TableId()];
+	if (!table_changes.inlined_rows) {
+		auto types = rows.Types();
+		types.push_back(duckdb::LogicalType::BIGINT); // provisional row id
+		types.push_back(duckdb::LogicalType::BIGINT); // snapshot id (NULL until commit)
+		table_changes.inlined_rows =
+		    std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), types);
+	}
+	auto &target = *table_changes.inlined_rows;
+	duckdb::DataChunk out;
+	out.Initialize(duckdb::Allocator::DefaultAllocator(), target.Types());
+	for (auto &chunk : rows.Chunks()) {
+		out.Reset();
+		for (duckdb::idx_t col = 0; col < chunk.ColumnCount(); col++) {
+			out.data[col].Reference(chunk.data[col]);
+		}
+		auto row_ids = duckdb::FlatVector::GetData<int64_t>(out.data[chunk.ColumnCount()]);
+		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+			row_ids[row] = kLocalRowIdBase + table_changes.new_row_count++;
+		}
+		auto &snapshot_ids = out.data[chunk.ColumnCount() + 1];
+		snapshot_ids.SetVectorType(duckdb::VectorType::CONSTANT_VECTOR);
+		duckdb::ConstantVector::SetNull(snapshot_ids, true);
+		out.SetCardinality(chunk.size());
+		target.Append(out);
+	}
+}
+
+void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids) {
+	CheckWritable("delete");
+	changes.version++;
+	auto &table_changes = changes.table_changes[table.TableId()];
+	std::set<int64_t> deleted(row_ids.begin(), row_ids.end());
+	if (table_changes.inlined_rows) {
+		RemoveInlinedRows(table_changes, deleted);
+	}
+	table_changes.deleted_row_ids.insert(deleted.begin(), deleted.end());
+}
+
+void LakeTransaction::RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids) {
+	auto &old_rows = *table_changes.inlined_rows;
+	auto row_id_column = old_rows.ColumnCount() - 2;
+	auto kept = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), old_rows.Types());
+	duckdb::SelectionVector keep(STANDARD_VECTOR_SIZE);
+	for (auto &chunk : old_rows.Chunks()) {
+		auto ids = duckdb::FlatVector::GetData<int64_t>(chunk.data[row_id_column]);
+		duckdb::idx_t kept_count = 0;
+		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+			if (row_ids.erase(ids[row]) == 0) {
+				keep.set_index(kept_count++, row);
+			}
+		}
+		if (kept_count == chunk.size()) {
+			kept->Append(chunk);
+		} else if (kept_count > 0) {
+			chunk.Slice(keep, kept_count);
+			kept->Append(chunk);
+		}
+	}
+	table_changes.inlined_rows = std::move(kept);
+}
+
+// --- options ------------------------------------------------------------------
+
+static bool MatchOption(const OptionRecord &option, const std::string &key, const std::string &scope,
+                        int64_t scope_id) {
+	return option.key == key && option.scope == scope && (scope.empty() || option.scope_id == scope_id);
+}
+
+bool LakeTransaction::FindOption(const std::string &key, LakeTableEntry *table, std::string &value) {
+	std::vector<std::pair<std::string, int64_t>> scopes;
+	if (table) {
+		scopes.emplace_back("table", table->TableId());
+		scopes.emplace_back("schema", table->ParentSchema().Cast<LakeSchemaEntry>().SchemaId());
+	}
+	scopes.emplace_back("", -1);
+	auto persisted = catalog.PersistedOptions();
+	for (auto &scope : scopes) {
+		for (auto it = changes.option_changes.rbegin(); it != changes.option_changes.rend(); ++it) {
+			if (MatchOption(it->option, key, scope.first, scope.second)) {
+				if (it->remove) {
+					goto next_scope; // reset in this transaction: fall through to the wider scope
+				}
+				value = it->option.value;
+				return true;
+			}
+		}
+		for (auto &option : persisted) {
+			if (MatchOption(option, key, scope.first, scope.second)) {
+				value = option.value;
+				return true;
+			}
+		}
+	next_scope:;
+	}
+	return false;
+}
+
+int64_t LakeTransaction::InliningRowLimit(LakeTableEntry &table) {
+	std::string value;
+	if (FindOption("data_inlining_row_limit", &table, value)) {
+		return std::stoll(value);
+	}
+	auto &attach_limit = catalog.Options().data_inlining_row_limit;
+	if (attach_limit.IsValid()) {
+		return int64_t(attach_limit.GetIndex());
+	}
+	duckdb::Value setting;
+	if (context.TryGetCurrentSetting("ducklake_default_data_inlining_row_limit", setting) && !setting.IsNull()) {
+		return setting.GetValue<int64_t>();
+	}
+	return 10;
+}
+
+void LakeTransaction::SetOption(OptionRecord option, bool remove) {
+	CheckWritable("set an option");
+	changes.version++;
+	changes.option_changes.push_back(OptionChange {std::move(option), remove});
+}
+
 std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &table, int64_t snapshot_id) {
 	auto spec = std::make_shared<LakeScanSpec>();
+	spec->table = &table;
 	spec->table_name = table.name;
 	spec->columns = table.Record().columns;
 	bool own_view = snapshot_id < 0;
@@ -271,6 +403,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 			scan_file.row_id_start = file.row_id_start;
 			scan_file.has_embedded_row_ids = file.partial_max >= 0;
 			scan_file.begin_snapshot = file.begin_snapshot;
+			scan_file.deleted_positions = file.deleted_positions;
 			for (auto &stats : file.column_stats) {
 				ScanColumnStats column;
 				column.has_min_max = stats.has_min_max;
@@ -282,26 +415,85 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 			spec->files.push_back(std::move(scan_file));
 		}
 	}
-	if (!own_view) {
+	auto local = own_view ? changes.table_changes.find(table.TableId()) : changes.table_changes.end();
+	const LocalTableChanges *local_changes = local == changes.table_changes.end() ? nullptr : &local->second;
+	if (!IsLocalId(table.TableId())) {
+		AddInlinedRowSets(table, read_snapshot, *spec, local_changes);
+	}
+	if (!local_changes) {
 		return spec;
 	}
-	auto local = changes.table_changes.find(table.TableId());
-	if (local == changes.table_changes.end()) {
-		return spec;
-	}
-	int64_t local_row_id = kLocalIdBase;
-	for (auto &file : local->second.new_files) {
+	auto &table_changes = local->second;
+	for (size_t i = 0; i < table_changes.new_files.size(); i++) {
+		auto &file = table_changes.new_files[i];
 		ScanDataFile scan_file;
 		scan_file.path = file.path;
 		scan_file.record_count = file.record_count;
 		scan_file.file_size_bytes = file.file_size_bytes;
 		scan_file.footer_size = file.footer_size;
-		scan_file.row_id_start = local_row_id;
+		scan_file.row_id_start = table_changes.new_file_row_id_starts[i];
 		scan_file.begin_snapshot = Snapshot().snapshot_id + 1;
-		local_row_id += file.record_count;
 		spec->files.push_back(std::move(scan_file));
 	}
+	if (table_changes.inlined_rows) {
+		ScanRowSet row_set;
+		row_set.rows = table_changes.inlined_rows;
+		spec->row_sets.push_back(std::move(row_set));
+	}
+	ApplyLocalDeletes(table_changes, *spec);
 	return spec;
+}
+
+void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
+                                        const LocalTableChanges *table_changes) {
+	auto &store = catalog.Store();
+	auto names = InlinedColumnNames::ForFormat(catalog.FormatVersion());
+	std::string excluded;
+	if (table_changes) {
+		for (auto row_id : table_changes->deleted_row_ids) {
+			if (!IsLocalRowId(row_id)) {
+				excluded += (excluded.empty() ? "" : ", ") + std::to_string(row_id);
+			}
+		}
+	}
+	for (auto &inlined : store.LoadInlinedTables(table.TableId())) {
+		ScanRowSet row_set;
+		auto columns = table.Record().columns;
+		auto table_name = inlined.table_name;
+		row_set.estimated_count = 1;
+		row_set.loader = [&store, table_name, columns, names, snapshot_id,
+		                  excluded](const std::vector<std::string> &predicates) {
+			auto all = predicates;
+			if (!excluded.empty()) {
+				all.push_back("\"" + names.row_id + "\" NOT IN (" + excluded + ")");
+			}
+			return std::shared_ptr<duckdb::ColumnDataCollection>(
+			    store.ScanInlinedRows(table_name, columns, names, snapshot_id, all).release());
+		};
+		spec.row_sets.push_back(std::move(row_set));
+	}
+}
+
+void LakeTransaction::ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec) {
+	if (table_changes.deleted_row_ids.empty()) {
+		return;
+	}
+	for (auto &file : spec.files) {
+		if (file.has_embedded_row_ids) {
+			continue;
+		}
+		auto begin = table_changes.deleted_row_ids.lower_bound(file.row_id_start);
+		auto end = table_changes.deleted_row_ids.lower_bound(file.row_id_start + file.record_count);
+		if (begin == end) {
+			continue;
+		}
+		for (auto it = begin; it != end; ++it) {
+			file.deleted_positions.push_back(*it - file.row_id_start);
+		}
+		std::sort(file.deleted_positions.begin(), file.deleted_positions.end());
+		file.deleted_positions.erase(std::unique(file.deleted_positions.begin(), file.deleted_positions.end()),
+		                             file.deleted_positions.end());
+	}
 }
 
 // --- end ----------------------------------------------------------------------
@@ -311,6 +503,9 @@ void LakeTransaction::Commit() {
 		return;
 	}
 	CommitLakeTransaction(*this);
+	if (!changes.option_changes.empty()) {
+		catalog.SetPersistedOptions(catalog.Store().LoadOptions());
+	}
 }
 
 void LakeTransaction::Rollback() {

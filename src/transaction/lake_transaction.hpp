@@ -61,6 +61,17 @@ public:
 	//! The folder new data files of the table go to (ends with '/').
 	std::string TableDataPath(LakeTableEntry &table);
 	void AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files);
+	//! Rows (the table's columns) to inline at commit.
+	void AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows);
+	//! Records deleted rows by row id (committed or provisional).
+	void DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids);
+
+	// --- options ------------------------------------------------------------
+	//! The persisted value of an option for the table: table, then schema, then global scope.
+	bool FindOption(const std::string &key, LakeTableEntry *table, std::string &value);
+	//! The effective data_inlining_row_limit for writes to the table.
+	int64_t InliningRowLimit(LakeTableEntry &table);
+	void SetOption(OptionRecord option, bool remove);
 	//! The sources of the table at `snapshot_id` (-1: this transaction's view).
 	std::shared_ptr<LakeScanSpec> BuildScanSpec(LakeTableEntry &table, int64_t snapshot_id);
 
@@ -72,6 +83,11 @@ public:
 	LocalChanges changes;
 
 private:
+	void AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
+	                       const LocalTableChanges *table_changes);
+	//! Drops the transaction's own inlined rows with these ids (and removes them from row_ids).
+	void RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
+	void ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec);
 	std::string NewObjectPath(const std::string &name, const std::string &uuid);
 	bool IsTableDropped(int64_t table_id) const;
 

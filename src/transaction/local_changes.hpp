@@ -10,7 +10,10 @@
 
 #include "catalog/lake_schema_entry.hpp"
 #include "catalog/lake_table_entry.hpp"
+#include "metadata/metadata_records.hpp"
 #include "write/parquet_file_writer.hpp"
+
+#include "duckdb/common/types/column/column_data_collection.hpp"
 
 #include <map>
 #include <set>
@@ -24,11 +27,35 @@ inline bool IsLocalId(int64_t id) {
 	return id >= kLocalIdBase;
 }
 
+//! Provisional row ids of rows inserted by the transaction start here; the
+//! commit replaces them with ids from the table's row-id sequence.
+constexpr int64_t kLocalRowIdBase = int64_t(1) << 60;
+
+inline bool IsLocalRowId(int64_t row_id) {
+	return row_id >= kLocalRowIdBase;
+}
+
 struct LocalTableChanges {
 	//! Parquet files written by this transaction's inserts, in insert order
 	std::vector<WrittenDataFile> new_files;
-	//! Total rows in new_files (provisional row ids are kLocalIdBase + offset)
+	//! Provisional first row id of each new file (parallel to new_files)
+	std::vector<int64_t> new_file_row_id_starts;
+	//! Rows to inline at commit: the table's columns, then provisional row id and snapshot id (NULL)
+	std::shared_ptr<duckdb::ColumnDataCollection> inlined_rows;
+	//! Rows inserted so far (files and inlined rows); the next provisional row id is kLocalRowIdBase + this
 	int64_t new_row_count = 0;
+	//! Committed rows deleted by this transaction (their row ids)
+	std::set<int64_t> deleted_row_ids;
+
+	bool HasInsertedRows() const {
+		return !new_files.empty() || (inlined_rows && inlined_rows->Count() > 0);
+	}
+};
+
+//! A set_option / reset of a persisted option, written at commit.
+struct OptionChange {
+	OptionRecord option; // scope_id may be a transaction-local id
+	bool remove = false;
 };
 
 struct LocalChanges {
@@ -39,11 +66,18 @@ struct LocalChanges {
 	std::vector<duckdb::unique_ptr<LakeTableEntry>> discarded_tables;
 	std::set<int64_t> dropped_table_ids;
 	std::map<int64_t, LocalTableChanges> table_changes;
+	std::vector<OptionChange> option_changes;
 	int64_t next_local_id = kLocalIdBase;
+	//! Bumped by every change, so prepared statements re-bind (see LakeCatalog::GetCatalogVersion)
+	int64_t version = 0;
 
 	bool Empty() const {
-		return created_schemas.empty() && dropped_schema_ids.empty() && created_tables.empty() &&
-		       dropped_table_ids.empty() && table_changes.empty();
+		return !HasSnapshotChanges() && option_changes.empty();
+	}
+	//! Whether committing creates a snapshot (option changes alone do not)
+	bool HasSnapshotChanges() const {
+		return created_schemas.size() || dropped_schema_ids.size() || created_tables.size() ||
+		       dropped_table_ids.size() || table_changes.size();
 	}
 	bool HasSchemaChanges() const {
 		return !created_schemas.empty() || !dropped_schema_ids.empty() || !created_tables.empty() ||

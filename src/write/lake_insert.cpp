@@ -3,7 +3,7 @@
 #include "catalog/lake_catalog.hpp"
 #include "catalog/lake_table_entry.hpp"
 #include "transaction/lake_transaction.hpp"
-#include "write/parquet_file_writer.hpp"
+#include "write/lake_row_sink.hpp"
 
 #include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
 #include "duckdb/parallel/thread_context.hpp"
@@ -17,9 +17,7 @@ namespace {
 class LakeInsertGlobalState : public GlobalSinkState {
 public:
 	optional_ptr<LakeTableEntry> table;
-	unique_ptr<ParquetFileWriter> writer;
-	idx_t row_count = 0;
-	bool returned = false;
+	unique_ptr<LakeRowSink> sink;
 };
 
 } // namespace
@@ -39,63 +37,31 @@ unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &contex
 	auto state = make_uniq<LakeInsertGlobalState>();
 	if (table) {
 		state->table = table;
+		state->sink = make_uniq<LakeRowSink>(*table);
 	} else {
 		auto &catalog = schema->ParentCatalog();
 		auto entry = schema->CreateTable(CatalogTransaction(catalog, context), *create_info);
 		if (entry) {
 			state->table = &entry->template Cast<LakeTableEntry>();
+			state->sink = make_uniq<LakeRowSink>(*state->table);
 		}
 	}
 	return std::move(state);
 }
 
-static void CheckNotNull(LakeTableEntry &table, DataChunk &chunk) {
-	auto &columns = table.Record().columns;
-	for (idx_t i = 0; i < columns.size() && i < chunk.ColumnCount(); i++) {
-		if (columns[i].nulls_allowed) {
-			continue;
-		}
-		UnifiedVectorFormat format;
-		chunk.data[i].ToUnifiedFormat(chunk.size(), format);
-		if (format.validity.AllValid()) {
-			continue;
-		}
-		for (idx_t row = 0; row < chunk.size(); row++) {
-			if (!format.validity.RowIsValid(format.sel->get_index(row))) {
-				throw ConstraintException("NOT NULL constraint failed: %s.%s", table.name, columns[i].name);
-			}
-		}
-	}
-}
-
 SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, OperatorSinkInput &input) const {
 	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
-	if (!state.table || chunk.size() == 0) {
-		return SinkResultType::NEED_MORE_INPUT;
+	if (state.sink) {
+		state.sink->Append(context.client, chunk);
 	}
-	auto &table_entry = *state.table;
-	CheckNotNull(table_entry, chunk);
-	if (!state.writer) {
-		auto &transaction = LakeTransaction::Get(context.client, table_entry.ParentCatalog());
-		transaction.CheckWritable("insert");
-		ParquetWriteOptions options;
-		options.directory = transaction.TableDataPath(table_entry);
-		options.columns = table_entry.Record().columns;
-		options.target_file_size = transaction.GetCatalog().Options().target_file_size;
-		state.writer = make_uniq<ParquetFileWriter>(context.client, std::move(options));
-	}
-	state.writer->Append(chunk);
-	state.row_count += chunk.size();
 	return SinkResultType::NEED_MORE_INPUT;
 }
 
 SinkFinalizeType LakeInsert::Finalize(Pipeline &pipeline, Event &event, ClientContext &context,
                                       OperatorSinkFinalizeInput &input) const {
 	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
-	if (state.writer) {
-		auto files = state.writer->Finish();
-		auto &transaction = LakeTransaction::Get(context, state.table->ParentCatalog());
-		transaction.AppendFiles(*state.table, std::move(files));
+	if (state.sink) {
+		state.sink->Finish(context);
 	}
 	return SinkFinalizeType::READY;
 }
@@ -103,7 +69,8 @@ SinkFinalizeType LakeInsert::Finalize(Pipeline &pipeline, Event &event, ClientCo
 SourceResultType LakeInsert::GetData(ExecutionContext &context, DataChunk &chunk, OperatorSourceInput &input) const {
 	auto &state = sink_state->Cast<LakeInsertGlobalState>();
 	chunk.SetCardinality(1);
-	chunk.SetValue(0, 0, Value::BIGINT(NumericCast<int64_t>(state.row_count)));
+	auto count = state.sink ? state.sink->RowCount() : 0;
+	chunk.SetValue(0, 0, Value::BIGINT(NumericCast<int64_t>(count)));
 	return SourceResultType::FINISHED;
 }
 

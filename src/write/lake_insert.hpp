@@ -26,7 +26,7 @@ public:
 	LakeInsert(duckdb::PhysicalPlan &plan, duckdb::SchemaCatalogEntry &schema,
 	           duckdb::unique_ptr<duckdb::BoundCreateTableInfo> info, duckdb::idx_t estimated_cardinality);
 
-	duckdb::optional_ptr<LakeTableEntry> table;
+	LakeTableEntry *table = nullptr;
 	duckdb::SchemaCatalogEntry *schema = nullptr;
 	duckdb::unique_ptr<duckdb::BoundCreateTableInfo> create_info;
 

@@ -6,7 +6,10 @@
 #include "metadata/duckdb/result_reader.hpp"
 #include "metadata/sql_literal.hpp"
 
+#include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
 #include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/client_context.hpp"
 #include "duckdb/main/materialized_query_result.hpp"
 
 #include <map>
@@ -32,11 +35,21 @@ unique_ptr<MaterializedQueryResult> DuckDBMetadataStore::Query(const std::string
 	return result;
 }
 
+bool DuckDBMetadataStore::TableExists(const std::string &table_name) {
+	// Through the catalog API, not duckdb_tables(): that would open a transaction on every attached
+	// database, this lake included, from inside the lake's own metadata calls.
+	bool exists = false;
+	connection.context->RunFunctionInTransaction([&]() {
+		exists = duckdb::Catalog::GetEntry<duckdb::TableCatalogEntry>(*connection.context, metadata_database,
+		                                                              metadata_schema, table_name,
+		                                                              duckdb::OnEntryNotFound::RETURN_NULL) != nullptr;
+	});
+	return exists;
+}
+
 bool DuckDBMetadataStore::IsInitialized() {
 	std::lock_guard<std::mutex> guard(lock);
-	auto result = Query("SELECT count(*) FROM duckdb_tables() WHERE database_name = " + SqlString(metadata_database) +
-	                    " AND schema_name = " + SqlString(metadata_schema) + " AND table_name = 'ducklake_metadata'");
-	return result->GetValue(0, 0).GetValue<int64_t>() > 0;
+	return TableExists("ducklake_metadata");
 }
 
 void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {
@@ -174,8 +187,12 @@ CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
 		ResultRow r(*schemas, row);
 		contents.schemas.push_back(SchemaRecord {r.Int(0), r.String(1), r.String(2), r.String(3), r.Bool(4, true)});
 	}
-	auto tables = Query("SELECT table_id, table_uuid::VARCHAR, schema_id, table_name, path, path_is_relative FROM " +
-	                    prefix + "ducklake_table WHERE " + visible + " ORDER BY table_id");
+	auto tables = Query("SELECT t.table_id, t.table_uuid::VARCHAR, t.schema_id, t.table_name, t.path, "
+	                    "t.path_is_relative, coalesce((SELECT max(v.schema_version) FROM " +
+	                    prefix + "ducklake_schema_versions v WHERE v.table_id = t.table_id AND v.begin_snapshot <= " +
+	                    SqlInt(snapshot_id) + "), (SELECT s.schema_version FROM " + prefix +
+	                    "ducklake_snapshot s WHERE s.snapshot_id = t.begin_snapshot)) FROM " + prefix +
+	                    "ducklake_table t WHERE " + VisibleAt(snapshot_id) + " ORDER BY t.table_id");
 	std::map<int64_t, size_t> table_index;
 	for (duckdb::idx_t row = 0; row < tables->RowCount(); row++) {
 		ResultRow r(*tables, row);
@@ -186,6 +203,7 @@ CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
 		table.table_name = r.String(3);
 		table.path = r.String(4);
 		table.path_is_relative = r.Bool(5, true);
+		table.schema_version = r.Int(6, 0);
 		table_index[table.table_id] = contents.tables.size();
 		contents.tables.push_back(std::move(table));
 	}
@@ -267,7 +285,26 @@ std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id,
 		column.contains_nan = r.Bool(7, false);
 		result[index->second].column_stats.push_back(std::move(column));
 	}
+	LoadInlinedDeletes(table_id, snapshot_id, result, file_index);
 	return result;
+}
+
+void DuckDBMetadataStore::LoadInlinedDeletes(int64_t table_id, int64_t snapshot_id,
+                                             std::vector<DataFileRecord> &files,
+                                             const std::map<int64_t, size_t> &file_index) {
+	auto name = InlinedDeleteTableName(table_id);
+	if (!TableExists(name)) {
+		return;
+	}
+	auto deletes = Query("SELECT file_id, row_id FROM " + prefix + SqlIdentifier(name) +
+	                     " WHERE begin_snapshot <= " + SqlInt(snapshot_id) + " ORDER BY file_id, row_id");
+	for (duckdb::idx_t row = 0; row < deletes->RowCount(); row++) {
+		ResultRow r(*deletes, row);
+		auto index = file_index.find(r.Int(0));
+		if (index != file_index.end()) {
+			files[index->second].deleted_positions.push_back(r.Int(1));
+		}
+	}
 }
 
 TableStatsRecord DuckDBMetadataStore::LoadTableStats(int64_t table_id) {

@@ -13,6 +13,7 @@
 
 #include "duckdb/main/connection.hpp"
 
+#include <map>
 #include <mutex>
 
 namespace inlake {
@@ -37,11 +38,26 @@ public:
 	std::vector<DataFileRecord> LoadDataFiles(int64_t table_id, int64_t snapshot_id) override;
 	TableStatsRecord LoadTableStats(int64_t table_id) override;
 
+	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
+	duckdb::unique_ptr<duckdb::ColumnDataCollection>
+	ScanInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
+	                const InlinedColumnNames &names, int64_t snapshot_id,
+	                const std::vector<std::string> &predicates) override;
+	std::vector<OptionRecord> LoadOptions() override;
+
 	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;
+	const std::string &MetadataDatabase() const {
+		return metadata_database;
+	}
+	const std::string &MetadataSchema() const {
+		return metadata_schema;
+	}
 
 	//! Runs SQL on the store's connection, throwing the error on failure.
 	//! Callers must hold `lock`.
 	duckdb::unique_ptr<duckdb::MaterializedQueryResult> Query(const std::string &sql);
+	//! Whether the catalog database has this table (caller holds `lock`).
+	bool TableExists(const std::string &table_name);
 	const std::string &Prefix() const {
 		return prefix;
 	}
@@ -49,6 +65,9 @@ public:
 	std::mutex lock;
 
 private:
+	void LoadInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
+	                        const std::map<int64_t, size_t> &file_index);
+
 	std::string metadata_database;
 	std::string metadata_schema;
 	std::string prefix;

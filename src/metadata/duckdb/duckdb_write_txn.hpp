@@ -40,6 +40,21 @@ public:
 	void WriteTableStats(const TableStatsRecord &stats, bool exists) override;
 	void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) override;
 
+	std::vector<InlinedTableRecord> GetInlinedTables(int64_t table_id) override;
+	void CreateInlinedTable(const InlinedTableRecord &table, const std::vector<LakeColumn> &columns,
+	                        const InlinedColumnNames &names) override;
+	void AppendInlinedRows(const std::string &inlined_table, duckdb::ColumnDataCollection &rows) override;
+	int64_t EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
+	                       const std::vector<int64_t> &row_ids, int64_t end_snapshot) override;
+	std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) override;
+	std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
+	                                                    const std::vector<InlinedDeleteRecord> &positions) override;
+	std::vector<int64_t> FindInlinedRowIds(const std::string &inlined_table, const InlinedColumnNames &names,
+	                                       const std::vector<int64_t> &row_ids) override;
+	void AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
+	                          int64_t snapshot_id) override;
+	void WriteOption(const OptionRecord &option, bool remove) override;
+
 	void Commit() override;
 	void Rollback() override;
 

@@ -41,6 +41,8 @@ private:
 };
 
 SnapshotRecord ReadSnapshotRow(duckdb::MaterializedQueryResult &result, duckdb::idx_t row);
+//! ducklake_inlined_delete_<table_id>
+std::string InlinedDeleteTableName(int64_t table_id);
 //! Reads ducklake_table_stats + ducklake_table_column_stats of one table (lock held by caller).
 TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id);
 

@@ -1,0 +1,205 @@
+// The inlined-data part of the DuckDB metadata backend: inlined insert tables
+// (creation, appends through DuckDB's Appender, ending rows, snapshot scans)
+// and persisted options.
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/duckdb/duckdb_write_txn.hpp"
+#include "metadata/duckdb/result_reader.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/main/appender.hpp"
+#include "duckdb/main/materialized_query_result.hpp"
+
+#include <set>
+
+namespace inlake {
+
+static std::string IdList(const std::vector<int64_t> &ids) {
+	std::string list;
+	for (auto id : ids) {
+		list += (list.empty() ? "" : ", ") + SqlInt(id);
+	}
+	return list;
+}
+
+
+static std::vector<InlinedTableRecord> ReadInlinedTables(DuckDBMetadataStore &store, int64_t table_id) {
+	auto result = store.Query("SELECT table_id, table_name, schema_version FROM " + store.Prefix() +
+	                          "ducklake_inlined_data_tables WHERE table_id = " + SqlInt(table_id) +
+	                          " ORDER BY schema_version");
+	std::vector<InlinedTableRecord> tables;
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		tables.push_back(InlinedTableRecord {r.Int(0), r.String(1), r.Int(2)});
+	}
+	return tables;
+}
+
+std::vector<InlinedTableRecord> DuckDBMetadataStore::LoadInlinedTables(int64_t table_id) {
+	std::lock_guard<std::mutex> guard(lock);
+	return ReadInlinedTables(*this, table_id);
+}
+
+duckdb::unique_ptr<duckdb::ColumnDataCollection>
+DuckDBMetadataStore::ScanInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
+                                     const InlinedColumnNames &names, int64_t snapshot_id,
+                                     const std::vector<std::string> &predicates) {
+	std::string select;
+	for (auto &column : columns) {
+		select += SqlIdentifier(column.name) + ", ";
+	}
+	auto s = SqlInt(snapshot_id);
+	std::string sql = "SELECT " + select + SqlIdentifier(names.row_id) + ", " + SqlIdentifier(names.begin_snapshot) +
+	                  " FROM " + prefix + SqlIdentifier(inlined_table) + " WHERE " +
+	                  SqlIdentifier(names.begin_snapshot) + " <= " + s + " AND (" +
+	                  SqlIdentifier(names.end_snapshot) + " IS NULL OR " + SqlIdentifier(names.end_snapshot) + " > " +
+	                  s + ")";
+	for (auto &predicate : predicates) {
+		sql += " AND (" + predicate + ")";
+	}
+	sql += " ORDER BY " + SqlIdentifier(names.row_id);
+	std::lock_guard<std::mutex> guard(lock);
+	return Query(sql)->TakeCollection();
+}
+
+std::vector<OptionRecord> DuckDBMetadataStore::LoadOptions() {
+	std::lock_guard<std::mutex> guard(lock);
+	auto result = Query("SELECT key, value, scope, scope_id FROM " + prefix +
+	                    "ducklake_metadata WHERE NOT (scope IS NULL AND key IN ('version', 'data_path', "
+	                    "'created_by', 'encrypted'))");
+	std::vector<OptionRecord> options;
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		options.push_back(OptionRecord {r.String(0), r.String(1), r.String(2), r.Int(3, -1)});
+	}
+	return options;
+}
+
+std::vector<InlinedTableRecord> DuckDBWriteTxn::GetInlinedTables(int64_t table_id) {
+	return ReadInlinedTables(store, table_id);
+}
+
+void DuckDBWriteTxn::CreateInlinedTable(const InlinedTableRecord &table, const std::vector<LakeColumn> &columns,
+                                        const InlinedColumnNames &names) {
+	std::string sql = "CREATE TABLE " + store.Prefix() + SqlIdentifier(table.table_name) + " (" +
+	                  SqlIdentifier(names.row_id) + " BIGINT, " + SqlIdentifier(names.begin_snapshot) + " BIGINT, " +
+	                  SqlIdentifier(names.end_snapshot) + " BIGINT";
+	for (auto &column : columns) {
+		sql += ", " + SqlIdentifier(column.name) + " " + column.type.ToString();
+	}
+	Execute(sql + ")");
+	Execute("INSERT INTO " + store.Prefix() + "ducklake_inlined_data_tables VALUES (" + SqlInt(table.table_id) + ", " +
+	        SqlString(table.table_name) + ", " + SqlInt(table.schema_version) + ")");
+}
+
+void DuckDBWriteTxn::AppendInlinedRows(const std::string &inlined_table, duckdb::ColumnDataCollection &rows) {
+	duckdb::Appender appender(connection, store.MetadataDatabase(), store.MetadataSchema(), inlined_table);
+	for (auto &chunk : rows.Chunks()) {
+		appender.AppendDataChunk(chunk);
+	}
+	appender.Close();
+}
+
+int64_t DuckDBWriteTxn::EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
+                                       const std::vector<int64_t> &row_ids, int64_t end_snapshot) {
+	if (row_ids.empty()) {
+		return 0;
+	}
+	auto list = IdList(row_ids);
+	auto result = store.Query("UPDATE " + store.Prefix() + SqlIdentifier(inlined_table) + " SET " +
+	                          SqlIdentifier(names.end_snapshot) + " = " + SqlInt(end_snapshot) + " WHERE " +
+	                          SqlIdentifier(names.row_id) + " IN (" + list + ") AND " +
+	                          SqlIdentifier(names.end_snapshot) + " IS NULL");
+	return result->GetValue(0, 0).GetValue<int64_t>();
+}
+
+std::vector<int64_t> DuckDBWriteTxn::FindInlinedRowIds(const std::string &inlined_table,
+                                                       const InlinedColumnNames &names,
+                                                       const std::vector<int64_t> &row_ids) {
+	std::vector<int64_t> found;
+	if (row_ids.empty()) {
+		return found;
+	}
+	auto result = store.Query("SELECT " + SqlIdentifier(names.row_id) + " FROM " + store.Prefix() +
+	                          SqlIdentifier(inlined_table) + " WHERE " + SqlIdentifier(names.row_id) + " IN (" +
+	                          IdList(row_ids) + ")");
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		found.push_back(result->GetValue(0, row).GetValue<int64_t>());
+	}
+	return found;
+}
+
+std::string InlinedDeleteTableName(int64_t table_id) {
+	return "ducklake_inlined_delete_" + std::to_string(table_id);
+}
+
+std::vector<DataFileRecord> DuckDBWriteTxn::GetLiveDataFiles(int64_t table_id) {
+	auto result = store.Query("SELECT data_file_id, row_id_start, record_count, partial_max FROM " + store.Prefix() +
+	                          "ducklake_data_file WHERE table_id = " + SqlInt(table_id) +
+	                          " AND end_snapshot IS NULL ORDER BY row_id_start");
+	std::vector<DataFileRecord> files;
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		DataFileRecord file;
+		file.data_file_id = r.Int(0);
+		file.table_id = table_id;
+		file.row_id_start = r.Int(1);
+		file.record_count = r.Int(2);
+		file.partial_max = r.Int(3, -1);
+		files.push_back(std::move(file));
+	}
+	return files;
+}
+
+std::vector<InlinedDeleteRecord> DuckDBWriteTxn::FindInlinedDeletes(int64_t table_id,
+                                                                    const std::vector<InlinedDeleteRecord> &positions) {
+	std::vector<InlinedDeleteRecord> found;
+	auto name = InlinedDeleteTableName(table_id);
+	if (positions.empty() || !store.TableExists(name)) {
+		return found;
+	}
+	std::set<std::pair<int64_t, int64_t>> wanted;
+	std::vector<int64_t> file_ids, rows;
+	for (auto &position : positions) {
+		wanted.emplace(position.file_id, position.position);
+		file_ids.push_back(position.file_id);
+		rows.push_back(position.position);
+	}
+	auto result = store.Query("SELECT file_id, row_id FROM " + store.Prefix() + SqlIdentifier(name) +
+	                          " WHERE file_id IN (" + IdList(file_ids) + ") AND row_id IN (" + IdList(rows) + ")");
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		if (wanted.count({r.Int(0), r.Int(1)})) {
+			found.push_back(InlinedDeleteRecord {r.Int(0), r.Int(1)});
+		}
+	}
+	return found;
+}
+
+void DuckDBWriteTxn::AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
+                                          int64_t snapshot_id) {
+	if (deletes.empty()) {
+		return;
+	}
+	auto table = store.Prefix() + SqlIdentifier(InlinedDeleteTableName(table_id));
+	Execute("CREATE TABLE IF NOT EXISTS " + table + " (file_id BIGINT, row_id BIGINT, begin_snapshot BIGINT)");
+	std::string sql = "INSERT INTO " + table + " VALUES ";
+	for (size_t i = 0; i < deletes.size(); i++) {
+		sql += (i ? ", (" : "(") + SqlInt(deletes[i].file_id) + ", " + SqlInt(deletes[i].position) + ", " +
+		       SqlInt(snapshot_id) + ")";
+	}
+	Execute(sql);
+}
+
+void DuckDBWriteTxn::WriteOption(const OptionRecord &option, bool remove) {
+	bool global = option.scope.empty();
+	statements.push_back("DELETE FROM " + store.Prefix() + "ducklake_metadata WHERE key = " + SqlString(option.key) +
+	                     (global ? " AND scope IS NULL" : " AND scope = " + SqlString(option.scope) +
+	                                                          " AND scope_id = " + SqlInt(option.scope_id)));
+	if (!remove) {
+		statements.push_back("INSERT INTO " + store.Prefix() + "ducklake_metadata VALUES (" + SqlString(option.key) +
+		                     ", " + SqlString(option.value) + ", " + SqlStringOrNull(option.scope, !global) + ", " +
+		                     (global ? std::string("NULL") : SqlInt(option.scope_id)) + ")");
+	}
+}
+
+} // namespace inlake

@@ -1,0 +1,208 @@
+#include "transaction/table_data_commit.hpp"
+
+#include "transaction/table_stats_merge.hpp"
+
+#include "duckdb/common/exception/transaction_exception.hpp"
+
+namespace inlake {
+using duckdb::ColumnDataCollection;
+using duckdb::DataChunk;
+using duckdb::LogicalType;
+
+TableDataCommit::TableDataCommit(TableCommitContext &context, LakeTableEntry &table, int64_t table_id,
+                                 bool is_new_table, LocalTableChanges &changes, int64_t &next_file_id)
+    : context(context), table(table), table_id(table_id), is_new_table(is_new_table), changes(changes),
+      next_file_id(next_file_id) {
+}
+
+void TableDataCommit::Conflict(const std::string &what) {
+	throw duckdb::TransactionException("Transaction conflict on lake \"%s\": %s in table \"%s\" by a concurrent "
+	                                   "transaction; nothing of this transaction was committed",
+	                                   context.lake_name, what, table.name);
+}
+
+void TableDataCommit::Write() {
+	auto stats = is_new_table ? TableStatsRecord() : context.write.GetTableStats(table_id);
+	bool stats_exist = stats.table_id >= 0;
+	stats.table_id = table_id;
+	auto real_row_start = stats.next_row_id;
+	WriteFiles(stats, real_row_start);
+	WriteInlinedRows(stats, real_row_start);
+	if (changes.HasInsertedRows()) {
+		stats.next_row_id = std::max(stats.next_row_id, real_row_start + changes.new_row_count);
+	}
+	WriteDeletes(stats);
+	context.write.WriteTableStats(stats, stats_exist);
+}
+
+void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start) {
+	for (size_t i = 0; i < changes.new_files.size(); i++) {
+		auto &file = changes.new_files[i];
+		DataFileRecord record;
+		record.data_file_id = next_file_id++;
+		record.table_id = table_id;
+		record.begin_snapshot = context.snapshot_id;
+		record.file_order = int64_t(i);
+		record.path = file.file_name;
+		record.path_is_relative = true;
+		record.record_count = file.record_count;
+		record.file_size_bytes = file.file_size_bytes;
+		record.footer_size = file.footer_size;
+		record.row_id_start = real_row_start + (changes.new_file_row_id_starts[i] - kLocalRowIdBase);
+		for (auto &column : file.column_stats) {
+			FileColumnStatsRecord column_record;
+			column_record.column_id = column.column_id;
+			column_record.column_size_bytes = column.column_size_bytes;
+			column_record.value_count = column.value_count;
+			column_record.null_count = column.null_count;
+			column_record.has_min_max = column.has_min_max;
+			column_record.min_value = column.min_value;
+			column_record.max_value = column.max_value;
+			column_record.contains_nan = column.contains_nan;
+			record.column_stats.push_back(std::move(column_record));
+		}
+		MergeFileIntoTableStats(table.Record().columns, record, stats);
+		context.write.InsertDataFile(record);
+		new_file_ids.push_back(record.data_file_id);
+	}
+	if (!changes.new_files.empty()) {
+		context.change_set.AddId("inserted_into_table", table_id);
+	}
+}
+
+std::string TableDataCommit::InlinedTableName() {
+	if (!inlined_tables_loaded) {
+		inlined_tables = is_new_table ? std::vector<InlinedTableRecord>() : context.write.GetInlinedTables(table_id);
+		inlined_tables_loaded = true;
+	}
+	for (auto &inlined : inlined_tables) {
+		if (inlined.schema_version == context.table_schema_version) {
+			return inlined.table_name;
+		}
+	}
+	InlinedTableRecord record;
+	record.table_id = table_id;
+	record.schema_version = context.table_schema_version;
+	record.table_name =
+	    "ducklake_inlined_data_" + std::to_string(table_id) + "_" + std::to_string(context.table_schema_version);
+	context.write.CreateInlinedTable(record, table.Record().columns, context.names);
+	inlined_tables.push_back(record);
+	return record.table_name;
+}
+
+void TableDataCommit::WriteInlinedRows(TableStatsRecord &stats, int64_t real_row_start) {
+	if (!changes.inlined_rows || changes.inlined_rows->Count() == 0) {
+		return;
+	}
+	auto &source = *changes.inlined_rows;
+	auto column_count = source.ColumnCount() - 2;
+	duckdb::vector<LogicalType> types {LogicalType::BIGINT, LogicalType::BIGINT, LogicalType::BIGINT};
+	for (duckdb::idx_t col = 0; col < column_count; col++) {
+		types.push_back(source.Types()[col]);
+	}
+	ColumnDataCollection rows(duckdb::Allocator::DefaultAllocator(), types);
+	DataChunk out;
+	out.Initialize(duckdb::Allocator::DefaultAllocator(), types);
+	for (auto &chunk : source.Chunks()) {
+		out.Reset();
+		auto provisional = duckdb::FlatVector::GetData<int64_t>(chunk.data[column_count]);
+		auto row_ids = duckdb::FlatVector::GetData<int64_t>(out.data[0]);
+		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+			row_ids[row] = real_row_start + (provisional[row] - kLocalRowIdBase);
+		}
+		out.data[1].Reference(duckdb::Value::BIGINT(context.snapshot_id));
+		out.data[2].Reference(duckdb::Value(LogicalType::BIGINT));
+		for (duckdb::idx_t col = 0; col < column_count; col++) {
+			out.data[3 + col].Reference(chunk.data[col]);
+		}
+		out.SetCardinality(chunk.size());
+		rows.Append(out);
+	}
+	context.write.AppendInlinedRows(InlinedTableName(), rows);
+	stats.record_count += int64_t(rows.Count());
+	context.change_set.AddId("inlined_insert", table_id);
+}
+
+int64_t TableDataCommit::EndInlinedRows(std::set<int64_t> &row_ids) {
+	if (!inlined_tables_loaded) {
+		inlined_tables = context.write.GetInlinedTables(table_id);
+		inlined_tables_loaded = true;
+	}
+	int64_t ended_total = 0;
+	for (auto &inlined : inlined_tables) {
+		std::vector<int64_t> candidates(row_ids.begin(), row_ids.end());
+		auto found = context.write.FindInlinedRowIds(inlined.table_name, context.names, candidates);
+		if (found.empty()) {
+			continue;
+		}
+		auto ended = context.write.EndInlinedRows(inlined.table_name, context.names, found, context.snapshot_id);
+		if (ended != int64_t(found.size())) {
+			Conflict("rows this transaction deletes were already deleted");
+		}
+		for (auto id : found) {
+			row_ids.erase(id);
+		}
+		ended_total += ended;
+	}
+	return ended_total;
+}
+
+int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &row_ids) {
+	std::vector<InlinedDeleteRecord> deletes;
+	auto files = is_new_table ? std::vector<DataFileRecord>() : context.write.GetLiveDataFiles(table_id);
+	for (auto row_id : row_ids) {
+		const DataFileRecord *match = nullptr;
+		if (IsLocalRowId(row_id)) {
+			for (size_t i = 0; i < changes.new_files.size(); i++) {
+				auto start = changes.new_file_row_id_starts[i];
+				if (row_id >= start && row_id < start + changes.new_files[i].record_count) {
+					deletes.push_back(InlinedDeleteRecord {new_file_ids[i], row_id - start});
+					break;
+				}
+			}
+			continue;
+		}
+		for (auto &file : files) {
+			if (file.partial_max < 0 && row_id >= file.row_id_start &&
+			    row_id < file.row_id_start + file.record_count) {
+				match = &file;
+				break;
+			}
+		}
+		if (!match) {
+			Conflict("rows this transaction deletes were removed or rewritten");
+		}
+		deletes.push_back(InlinedDeleteRecord {match->data_file_id, row_id - match->row_id_start});
+	}
+	if (!context.write.FindInlinedDeletes(table_id, deletes).empty()) {
+		Conflict("rows this transaction deletes were already deleted");
+	}
+	context.write.AppendInlinedDeletes(table_id, deletes, context.snapshot_id);
+	return int64_t(deletes.size());
+}
+
+void TableDataCommit::WriteDeletes(TableStatsRecord &stats) {
+	if (changes.deleted_row_ids.empty()) {
+		return;
+	}
+	std::set<int64_t> committed, provisional;
+	for (auto row_id : changes.deleted_row_ids) {
+		(IsLocalRowId(row_id) ? provisional : committed).insert(row_id);
+	}
+	int64_t deleted = 0;
+	if (!committed.empty() && !is_new_table) {
+		auto ended = EndInlinedRows(committed);
+		if (ended > 0) {
+			context.change_set.AddId("inlined_delete", table_id);
+		}
+		deleted += ended;
+	}
+	committed.insert(provisional.begin(), provisional.end());
+	if (!committed.empty()) {
+		deleted += DeleteFilePositions(committed);
+		context.change_set.AddId("inlined_delete", table_id);
+	}
+	stats.record_count = std::max<int64_t>(0, stats.record_count - deleted);
+}
+
+} // namespace inlake

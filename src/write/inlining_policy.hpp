@@ -1,0 +1,24 @@
+//===----------------------------------------------------------------------===//
+// Whether a table's rows can be inlined into the catalog at all.
+//
+// In format 1.0 the inlined tables name their bookkeeping columns row_id,
+// begin_snapshot and end_snapshot, so a table with a user column of one of
+// those names cannot be inlined; its small inserts go to Parquet instead and
+// the writer logs a warning saying why. (Format 1.1 reserves the _ducklake_
+// prefix instead and rejects such column names at CREATE TABLE.)
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "common/lake_column.hpp"
+
+#include <string>
+#include <vector>
+
+namespace inlake {
+
+//! Empty when the columns can be inlined; otherwise the reason they cannot.
+std::string InliningBlocker(const std::vector<LakeColumn> &columns, const std::string &format_version);
+//! Throws for column names the format reserves (1.1: the _ducklake_ prefix).
+void CheckReservedColumnNames(const std::vector<LakeColumn> &columns, const std::string &format_version);
+
+} // namespace inlake

@@ -1,0 +1,95 @@
+//===----------------------------------------------------------------------===//
+// LakeDelete / LakeUpdate: the physical operators behind DELETE, UPDATE and
+// the matched branches of MERGE INTO on a lake table.
+//
+// DELETE collects the row ids of the rows to delete and hands them to the
+// transaction (the catalog learns at commit how each row is deleted: an
+// inlined row gets its end snapshot, a Parquet row an inlined deletion or a
+// delete file). UPDATE is a delete of the old row versions plus an insert of
+// the new ones through a LakeRowSink, so small updates are inlined too; the
+// binder is asked for every column of the row (BindUpdateConstraints).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "duckdb/execution/physical_operator.hpp"
+#include "duckdb/execution/physical_plan_generator.hpp"
+#include "duckdb/planner/operator/logical_delete.hpp"
+#include "duckdb/planner/operator/logical_update.hpp"
+
+namespace inlake {
+
+class LakeTableEntry;
+
+class LakeDelete : public duckdb::PhysicalOperator {
+public:
+	LakeDelete(duckdb::PhysicalPlan &plan, LakeTableEntry &table, duckdb::idx_t row_id_index,
+	           duckdb::idx_t estimated_cardinality);
+
+	LakeTableEntry *table;
+	duckdb::idx_t row_id_index;
+
+public:
+	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
+	duckdb::SinkResultType Sink(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
+	                            duckdb::OperatorSinkInput &input) const override;
+	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
+	                                  duckdb::ClientContext &context,
+	                                  duckdb::OperatorSinkFinalizeInput &input) const override;
+	bool IsSink() const override {
+		return true;
+	}
+	bool ParallelSink() const override {
+		return false;
+	}
+	duckdb::SourceResultType GetData(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
+	                                 duckdb::OperatorSourceInput &input) const override;
+	bool IsSource() const override {
+		return true;
+	}
+	std::string GetName() const override {
+		return "DUCKLAKE_DELETE";
+	}
+};
+
+class LakeUpdate : public duckdb::PhysicalOperator {
+public:
+	LakeUpdate(duckdb::PhysicalPlan &plan, LakeTableEntry &table, duckdb::vector<duckdb::PhysicalIndex> columns,
+	           duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> expressions,
+	           duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> bound_defaults,
+	           duckdb::idx_t estimated_cardinality);
+
+	LakeTableEntry *table;
+	//! Table column updated by each expression
+	duckdb::vector<duckdb::PhysicalIndex> columns;
+	duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> expressions;
+	duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> bound_defaults;
+
+public:
+	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
+	duckdb::SinkResultType Sink(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
+	                            duckdb::OperatorSinkInput &input) const override;
+	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
+	                                  duckdb::ClientContext &context,
+	                                  duckdb::OperatorSinkFinalizeInput &input) const override;
+	bool IsSink() const override {
+		return true;
+	}
+	bool ParallelSink() const override {
+		return false;
+	}
+	duckdb::SourceResultType GetData(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
+	                                 duckdb::OperatorSourceInput &input) const override;
+	bool IsSource() const override {
+		return true;
+	}
+	std::string GetName() const override {
+		return "DUCKLAKE_UPDATE";
+	}
+};
+
+duckdb::PhysicalOperator &PlanLakeDelete(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
+                                         duckdb::LogicalDelete &op, duckdb::PhysicalOperator &plan);
+duckdb::PhysicalOperator &PlanLakeUpdate(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
+                                         duckdb::LogicalUpdate &op, duckdb::PhysicalOperator &plan);
+
+} // namespace inlake

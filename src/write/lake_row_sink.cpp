@@ -1,0 +1,102 @@
+#include "write/lake_row_sink.hpp"
+
+#include "catalog/lake_catalog.hpp"
+#include "catalog/lake_table_entry.hpp"
+#include "transaction/lake_transaction.hpp"
+#include "write/inlining_policy.hpp"
+#include "write/parquet_file_writer.hpp"
+
+#include "duckdb/logging/logger.hpp"
+#include "duckdb/main/client_context.hpp"
+
+namespace inlake {
+using namespace duckdb; // NOLINT
+
+LakeRowSink::LakeRowSink(LakeTableEntry &table) : table(table) {
+}
+
+LakeRowSink::~LakeRowSink() = default;
+
+void CheckNotNull(LakeTableEntry &table, DataChunk &chunk) {
+	auto &columns = table.Record().columns;
+	for (idx_t i = 0; i < columns.size() && i < chunk.ColumnCount(); i++) {
+		if (columns[i].nulls_allowed) {
+			continue;
+		}
+		UnifiedVectorFormat format;
+		chunk.data[i].ToUnifiedFormat(chunk.size(), format);
+		if (format.validity.AllValid()) {
+			continue;
+		}
+		for (idx_t row = 0; row < chunk.size(); row++) {
+			if (!format.validity.RowIsValid(format.sel->get_index(row))) {
+				throw ConstraintException("NOT NULL constraint failed: %s.%s", table.name, columns[i].name);
+			}
+		}
+	}
+}
+
+void LakeRowSink::DecideInlining(ClientContext &context) {
+	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
+	transaction.CheckWritable("insert");
+	inline_decided = true;
+	inlining_limit = transaction.InliningRowLimit(table);
+	if (inlining_limit == 0) {
+		return;
+	}
+	auto blocker = InliningBlocker(table.Record().columns, transaction.GetCatalog().FormatVersion());
+	if (!blocker.empty()) {
+		inlining_limit = 0;
+		DUCKDB_LOG_WARN(context, "DuckLake table \"%s\" cannot be inlined, writing Parquet instead: %s", table.name,
+		                blocker);
+		return;
+	}
+	buffer = make_uniq<ColumnDataCollection>(context, table.GetTypes());
+}
+
+void LakeRowSink::StartParquet(ClientContext &context) {
+	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
+	ParquetWriteOptions options;
+	options.directory = transaction.TableDataPath(table);
+	options.columns = table.Record().columns;
+	options.target_file_size = transaction.GetCatalog().Options().target_file_size;
+	writer = make_uniq<ParquetFileWriter>(context, std::move(options));
+	if (buffer) {
+		for (auto &buffered : buffer->Chunks()) {
+			writer->Append(buffered);
+		}
+		buffer.reset();
+	}
+}
+
+void LakeRowSink::Append(ClientContext &context, DataChunk &chunk) {
+	if (chunk.size() == 0) {
+		return;
+	}
+	CheckNotNull(table, chunk);
+	row_count += chunk.size();
+	if (!inline_decided) {
+		DecideInlining(context);
+	}
+	if (buffer && int64_t(buffer->Count() + chunk.size()) <= inlining_limit) {
+		buffer->Append(chunk);
+		return;
+	}
+	if (!writer) {
+		StartParquet(context);
+	}
+	writer->Append(chunk);
+}
+
+void LakeRowSink::Finish(ClientContext &context) {
+	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
+	if (writer) {
+		transaction.AppendFiles(table, writer->Finish());
+	} else if (buffer && buffer->Count() > 0) {
+		transaction.AppendInlinedRows(table, *buffer);
+	}
+	writer.reset();
+	buffer.reset();
+}
+
+} // namespace inlake
