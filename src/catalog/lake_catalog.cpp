@@ -122,7 +122,7 @@ void LakeCatalog::LoadOrCreateLake() {
 	}
 	format_version = metadata.version;
 	data_path = WithTrailingSeparator(options.data_path.empty() ? metadata.data_path : options.data_path);
-	persisted_options = std::move(metadata.options);
+	persisted_options = store->LoadOptions();
 }
 
 void LakeCatalog::OnDetach(duckdb::ClientContext &context) {

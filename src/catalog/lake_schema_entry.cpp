@@ -1,6 +1,7 @@
 #include "catalog/lake_schema_entry.hpp"
 
 #include "catalog/lake_catalog.hpp"
+#include "functions/scoped_functions.hpp"
 #include "transaction/lake_transaction.hpp"
 
 #include "duckdb/parser/parsed_data/create_schema_info.hpp"
@@ -58,6 +59,9 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateTable(CatalogTransacti
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupEntry(CatalogTransaction transaction,
                                                                 const duckdb::EntryLookupInfo &lookup_info) {
+	if (lookup_info.GetCatalogType() == CatalogType::TABLE_FUNCTION_ENTRY) {
+		return LookupScopedFunction(lookup_info.GetEntryName());
+	}
 	if (lookup_info.GetCatalogType() != CatalogType::TABLE_ENTRY) {
 		return nullptr;
 	}
@@ -73,6 +77,21 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupEntry(CatalogTransacti
 		return schema->GetCommittedTable(lookup_info.GetEntryName()).get();
 	}
 	return lake_transaction.LookupTable(*this, lookup_info.GetEntryName()).get();
+}
+
+duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupScopedFunction(const std::string &name) {
+	std::lock_guard<std::mutex> guard(functions_lock);
+	auto entry = functions.find(name);
+	if (entry != functions.end()) {
+		return entry->second.get();
+	}
+	auto function = CreateScopedFunction(*this, name);
+	if (!function) {
+		return nullptr;
+	}
+	auto result = function.get();
+	functions[name] = std::move(function);
+	return result;
 }
 
 void LakeSchemaEntry::DropEntry(duckdb::ClientContext &context, duckdb::DropInfo &info) {

@@ -15,6 +15,8 @@
 #include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
 #include "duckdb/common/case_insensitive_map.hpp"
 
+#include <mutex>
+
 namespace inlake {
 
 class LakeSchemaEntry : public duckdb::SchemaCatalogEntry {
@@ -65,8 +67,13 @@ public:
 	}
 
 private:
+	//! lake.<name>(...) table functions (see functions/scoped_functions.hpp), created on first lookup
+	optional_ptr<duckdb::CatalogEntry> LookupScopedFunction(const std::string &name);
+
 	SchemaRecord record;
 	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeTableEntry>> tables;
+	std::mutex functions_lock;
+	duckdb::case_insensitive_map_t<duckdb::unique_ptr<duckdb::CatalogEntry>> functions;
 };
 
 } // namespace inlake

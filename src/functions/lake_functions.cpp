@@ -4,9 +4,14 @@
 
 namespace inlake {
 
+std::vector<duckdb::TableFunction> LakeFunctionList() {
+	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction()};
+}
+
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {
-	loader.RegisterFunction(SnapshotsFunction());
-	loader.RegisterFunction(TableInfoFunction());
+	for (auto &function : LakeFunctionList()) {
+		loader.RegisterFunction(function);
+	}
 }
 
 } // namespace inlake

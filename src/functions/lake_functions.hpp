@@ -1,9 +1,14 @@
 //===----------------------------------------------------------------------===//
-// Registration of every ducklake_* SQL function (one file per function).
+// The lake's SQL functions (one file per function). Each is a table function
+// whose first argument names the lake, registered as ducklake_<name>; the
+// same function is also reachable as <lake>.<name>(...) without that first
+// argument (see scoped_functions.hpp), e.g. my_lake.set_option(...).
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "duckdb/function/table_function.hpp"
+
+#include <vector>
 
 namespace duckdb {
 class ExtensionLoader;
@@ -12,8 +17,13 @@ class ExtensionLoader;
 namespace inlake {
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader);
+//! Every ducklake_* table function taking the lake name as its first argument.
+std::vector<duckdb::TableFunction> LakeFunctionList();
 
 duckdb::TableFunction SnapshotsFunction();
 duckdb::TableFunction TableInfoFunction();
+duckdb::TableFunction SetOptionFunction();
+duckdb::TableFunction ResetOptionFunction();
+duckdb::TableFunction OptionsFunction();
 
 } // namespace inlake

@@ -114,7 +114,8 @@ static void AddIsNullFilters(const MultiFilePushdownInfo &info, const vector<uni
 		}
 		auto &binding = children[0]->Cast<BoundColumnRefExpression>().binding;
 		if (binding.table_index == info.table_index && binding.column_index < info.column_ids.size()) {
-			table_filters.PushFilter(ColumnIndex(binding.column_index), make_uniq<IsNullFilter>());
+			// keyed like GenerateTableScanFilters' filters: by table column index
+			table_filters.PushFilter(ColumnIndex(info.column_ids[binding.column_index]), make_uniq<IsNullFilter>());
 		}
 	}
 }
@@ -131,9 +132,14 @@ unique_ptr<MultiFileList> LakeFileList::ComplexFilterPushdown(ClientContext &con
 		combiner.AddFilter(filter->Copy());
 	}
 	vector<FilterPushdownResult> pushdown_results;
+	// GenerateTableScanFilters keys its filters by table column index (not by projection position)
 	auto table_filters = combiner.GenerateTableScanFilters(info.column_indexes, pushdown_results);
 	AddIsNullFilters(info, filters, table_filters);
-	return PruneFiles(info.column_ids, table_filters);
+	vector<column_t> table_columns;
+	for (idx_t i = 0; i < spec->columns.size(); i++) {
+		table_columns.push_back(i);
+	}
+	return PruneFiles(table_columns, table_filters);
 }
 
 unique_ptr<MultiFileList> LakeFileList::DynamicFilterPushdown(ClientContext &context, const MultiFileOptions &options,

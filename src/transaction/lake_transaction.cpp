@@ -1,7 +1,10 @@
 #include "transaction/lake_transaction.hpp"
 
 #include "catalog/lake_schema_entry.hpp"
+#include "catalog/option_registry.hpp"
 #include "catalog/table_columns.hpp"
+#include "catalog/table_options_clause.hpp"
+#include "write/inlining_policy.hpp"
 #include "transaction/lake_commit.hpp"
 
 #include "duckdb/common/file_system.hpp"
@@ -219,9 +222,19 @@ LakeTableEntry &LakeTransaction::CreateTable(LakeSchemaEntry &schema, duckdb::Bo
 	record.table_name = info.table;
 	record.path = NewObjectPath(info.table, record.table_uuid);
 	record.columns = ColumnsFromCreateInfo(info);
+	CheckReservedColumnNames(record.columns, catalog.FormatVersion());
+	auto table_options = ParseTableOptionsClause(info.sql);
 	auto entry = LakeTableEntry::FromRecord(catalog, schema, std::move(record));
 	auto &result = *entry;
 	changes.created_tables.push_back(std::move(entry));
+	for (auto &option : table_options) {
+		OptionRecord record_option;
+		record_option.key = CanonicalOptionKey(option.first, OptionScope::TABLE);
+		record_option.value = ValidateOptionValue(record_option.key, duckdb::Value(option.second));
+		record_option.scope = "table";
+		record_option.scope_id = result.TableId();
+		SetOption(record_option, false);
+	}
 	return result;
 }
 
