@@ -88,6 +88,29 @@ struct DataFileRecord {
 	std::vector<FileColumnStatsRecord> column_stats;
 	//! Positions deleted at the snapshot the file was loaded at (inlined deletions), sorted
 	std::vector<int64_t> deleted_positions;
+	//! The live delete file of this data file at that snapshot (delete_file_id -1: none)
+	struct DeleteFileRef {
+		int64_t delete_file_id = -1;
+		std::string path;
+		bool path_is_relative = true;
+		int64_t delete_count = 0;
+		//! -1: all positions apply; otherwise a partial file with per-position snapshots
+		int64_t partial_max = -1;
+	} delete_file;
+};
+
+//! A new ducklake_delete_file row.
+struct DeleteFileRecord {
+	int64_t delete_file_id = -1;
+	int64_t table_id = -1;
+	int64_t begin_snapshot = 0;
+	int64_t data_file_id = -1;
+	std::string path;
+	bool path_is_relative = true;
+	int64_t delete_count = 0;
+	int64_t file_size_bytes = 0;
+	int64_t footer_size = 0;
+	int64_t partial_max = -1;
 };
 
 //! One inlined deletion: a position in a data file, deleted in begin_snapshot.

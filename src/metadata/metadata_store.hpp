@@ -55,6 +55,10 @@ public:
 	//! Sets the end snapshot of live inlined rows with these row ids; returns how many were ended.
 	virtual int64_t EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
 	                               const std::vector<int64_t> &row_ids, int64_t end_snapshot) = 0;
+	//! Registers a delete file, ending the data file's previous delete file (if any).
+	virtual void InsertDeleteFile(const DeleteFileRecord &file) = 0;
+	//! Whether the data file's deletions changed after `snapshot_id` (a newer delete file or inlined deletion).
+	virtual bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) = 0;
 	//! Row-id ranges of the table's live (not ended) data files.
 	virtual std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) = 0;
 	//! Inlined deletions already recorded for these positions (to detect concurrent deletes).

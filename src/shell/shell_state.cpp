@@ -72,21 +72,7 @@ bool ShellState::ExecuteSql(const std::string &sql) {
 	getrusage(RUSAGE_SELF, &usage_before);
 
 	// the hook: the lake rewrites statements DuckDB cannot parse before they reach it
-	auto text = PreprocessStatement(sql);
-	bool success = true;
-	vector<unique_ptr<SQLStatement>> statements;
-	try {
-		statements = connection->ExtractStatements(text);
-	} catch (std::exception &ex) {
-		ReportError(ErrorData(ex).Message());
-		success = false;
-	}
-	for (auto &statement : statements) {
-		if (!RunStatement(std::move(statement))) {
-			success = false;
-			break;
-		}
-	}
+	bool success = RunPreprocessed(sql);
 	if (timer) {
 		rusage usage_after;
 		getrusage(RUSAGE_SELF, &usage_after);
@@ -97,7 +83,43 @@ bool ShellState::ExecuteSql(const std::string &sql) {
 	return success;
 }
 
-bool ShellState::RunStatement(unique_ptr<SQLStatement> statement) {
+bool ShellState::RunPreprocessed(const std::string &sql) {
+	PreprocessedStatement plan;
+	try {
+		plan = PreprocessStatement(*connection, sql);
+	} catch (std::exception &ex) {
+		ReportError(ErrorData(ex).Message());
+		return false;
+	}
+	for (auto &text : plan.statements) {
+		if (!RunSqlText(text, !plan.quiet)) {
+			if (plan.rollback_on_error) {
+				// the error was reported; the transaction the plan opened must not stay open
+				connection->Query("ROLLBACK");
+			}
+			return false;
+		}
+	}
+	return true;
+}
+
+bool ShellState::RunSqlText(const std::string &text, bool print_results) {
+	vector<unique_ptr<SQLStatement>> statements;
+	try {
+		statements = connection->ExtractStatements(text);
+	} catch (std::exception &ex) {
+		ReportError(ErrorData(ex).Message());
+		return false;
+	}
+	for (auto &statement : statements) {
+		if (!RunStatement(std::move(statement), print_results)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool ShellState::RunStatement(unique_ptr<SQLStatement> statement, bool print_result) {
 	active_connection = connection.get();
 	auto result = connection->Query(std::move(statement));
 	active_connection = nullptr;
@@ -105,7 +127,7 @@ bool ShellState::RunStatement(unique_ptr<SQLStatement> statement) {
 		ReportError(result->GetError());
 		return false;
 	}
-	if (result->properties.return_type != StatementReturnType::QUERY_RESULT) {
+	if (!print_result || result->properties.return_type != StatementReturnType::QUERY_RESULT) {
 		return true;
 	}
 	std::string output;

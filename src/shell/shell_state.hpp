@@ -66,8 +66,12 @@ private:
 	duckdb::unique_ptr<duckdb::DuckDB> database;
 	duckdb::unique_ptr<duckdb::Connection> connection;
 
-	//! Executes one parsed statement and prints its result
-	bool RunStatement(duckdb::unique_ptr<duckdb::SQLStatement> statement);
+	//! Preprocesses one statement and runs what it became (see statement_preprocessor.hpp)
+	bool RunPreprocessed(const std::string &sql);
+	//! Parses and runs SQL text, printing results when asked
+	bool RunSqlText(const std::string &text, bool print_results);
+	//! Executes one parsed statement and prints its result when asked
+	bool RunStatement(duckdb::unique_ptr<duckdb::SQLStatement> statement, bool print_result);
 	void PrintTimer(double real_seconds, double user_seconds, double sys_seconds);
 };
 

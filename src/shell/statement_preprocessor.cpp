@@ -1,9 +1,98 @@
 #include "statement_preprocessor.hpp"
 
+#include "lake_statement_rewriter.hpp"
+
+#include "duckdb/main/client_context.hpp"
+
 namespace inlake {
 
-std::string PreprocessStatement(const std::string &sql) {
-	return sql;
+using namespace duckdb;
+
+namespace {
+
+//! The first value of the first row of `result` as text (empty when there is no row)
+std::string FirstValue(QueryResult &result) {
+	if (result.HasError()) {
+		result.ThrowError();
+	}
+	auto chunk = result.Fetch();
+	if (!chunk || chunk->size() == 0) {
+		return std::string();
+	}
+	return chunk->GetValue(0, 0).ToString();
+}
+
+std::string QueryText(Connection &con, const std::string &sql) {
+	return FirstValue(*con.Query(sql));
+}
+
+//! The attached database named `name` (case-insensitively), as DuckDB spells it; empty when none
+std::string AttachedDatabase(Connection &con, const std::string &name) {
+	auto prepared =
+	    con.Prepare("SELECT database_name FROM duckdb_databases() WHERE lower(database_name) = lower($1) LIMIT 1");
+	if (prepared->HasError()) {
+		prepared->error.Throw();
+	}
+	return FirstValue(*prepared->Execute(name));
+}
+
+struct TableTarget {
+	std::string catalog;
+	std::string schema;
+	std::string table;
+};
+
+//! Resolves [catalog.][schema.]table like DuckDB's binder does
+TableTarget ResolveTable(Connection &con, const std::vector<std::string> &parts) {
+	TableTarget target;
+	target.table = parts.back();
+	if (parts.size() == 3) {
+		target.catalog = parts[0];
+		target.schema = parts[1];
+		return target;
+	}
+	auto current_database = QueryText(con, "SELECT current_database()");
+	auto current_schema = QueryText(con, "SELECT current_schema()");
+	if (parts.size() == 1) {
+		target.catalog = current_database;
+		target.schema = current_schema;
+		return target;
+	}
+	auto database = AttachedDatabase(con, parts[0]);
+	if (database.empty()) {
+		target.catalog = current_database;
+		target.schema = parts[0];
+		return target;
+	}
+	target.catalog = database;
+	target.schema = database == current_database ? current_schema : "main";
+	return target;
+}
+
+PreprocessedStatement AlterTableCalls(Connection &con, const AlterTableOptions &alter) {
+	auto target = ResolveTable(con, alter.name_parts);
+	PreprocessedStatement result;
+	result.quiet = true;
+	result.statements = OptionCalls(alter, target.catalog, target.schema, target.table);
+	if (result.statements.size() > 1 && con.context->transaction.IsAutoCommit()) {
+		result.statements.insert(result.statements.begin(), "BEGIN TRANSACTION");
+		result.statements.push_back("COMMIT");
+		result.rollback_on_error = true;
+	}
+	return result;
+}
+
+} // namespace
+
+PreprocessedStatement PreprocessStatement(Connection &con, const std::string &sql) {
+	AlterTableOptions alter;
+	if (MatchAlterTableOptions(sql, alter)) {
+		return AlterTableCalls(con, alter);
+	}
+	PreprocessedStatement result;
+	std::string rewritten;
+	result.statements.push_back(RewriteCreateTableWithAs(sql, rewritten) ? rewritten : sql);
+	return result;
 }
 
 } // namespace inlake

@@ -2,17 +2,40 @@
 // inlake shell: statement preprocessing hook.
 //
 // PreprocessStatement receives every single SQL statement (trimmed, without its
-// terminating `;`) right before the shell hands it to DuckDB, and returns the
-// text to execute instead. This is the place where the lake rewrites statements
-// DuckDB 1.4.4 cannot parse (e.g. `ALTER TABLE t SET (k = v)`). Today it returns
-// its input unchanged.
+// terminating `;`) right before the shell hands it to DuckDB, and returns what
+// to execute instead. This is where the lake's statements DuckDB 1.4.4 cannot
+// parse are rewritten (lake_statement_rewriter.hpp):
+// - CREATE TABLE name WITH (k = v, ...) AS query: one statement, the options
+//   moved into the comment the lake's catalog reads;
+// - ALTER TABLE name SET (k = v, ...) / RESET (k, ...): one CALL of
+//   ducklake_set_option / ducklake_reset_option per key. The table name is
+//   resolved against the connection like DuckDB does (current database and
+//   schema; `a.b` is catalog a when a is an attached database, else schema a).
+//   Several calls must apply atomically: outside an explicit transaction they
+//   are wrapped in BEGIN TRANSACTION / COMMIT and `rollback_on_error` is set,
+//   so the shell rolls back when one fails. Their results are not printed, as
+//   for any ALTER TABLE.
+// Any other statement comes back unchanged, as the only statement to run.
+// Throws when the name resolution queries fail.
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "duckdb.hpp"
+
 #include <string>
+#include <vector>
 
 namespace inlake {
 
-std::string PreprocessStatement(const std::string &sql);
+struct PreprocessedStatement {
+	//! The statements to run, in order; stop at the first one that fails
+	std::vector<std::string> statements;
+	//! When one fails, run ROLLBACK (the statements opened a transaction of their own)
+	bool rollback_on_error = false;
+	//! Don't print the statements' results
+	bool quiet = false;
+};
+
+PreprocessedStatement PreprocessStatement(duckdb::Connection &con, const std::string &sql);
 
 } // namespace inlake

@@ -154,6 +154,7 @@ private:
 	void WriteTableData() {
 		TableCommitContext context {write,
 		                            next.snapshot_id,
+		                            transaction.Snapshot().snapshot_id,
 		                            0,
 		                            InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion()),
 		                            change_set,

@@ -4,6 +4,7 @@
 #include "catalog/option_registry.hpp"
 #include "catalog/table_columns.hpp"
 #include "catalog/table_options_clause.hpp"
+#include "read/delete_file_loader.hpp"
 #include "write/inlining_policy.hpp"
 #include "transaction/lake_commit.hpp"
 
@@ -313,7 +314,87 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 	if (table_changes.inlined_rows) {
 		RemoveInlinedRows(table_changes, deleted);
 	}
+	// Per data file: more deleted rows in this statement than the inlining limit go to a delete file.
+	auto limit = InliningRowLimit(table);
+	if (!IsLocalId(table.TableId())) {
+		for (auto &file : CommittedFiles(table)) {
+			if (file.partial_max >= 0) {
+				continue;
+			}
+			auto begin = deleted.lower_bound(file.row_id_start);
+			auto end = deleted.lower_bound(file.row_id_start + file.record_count);
+			if (std::distance(begin, end) <= limit) {
+				continue;
+			}
+			std::vector<int64_t> positions;
+			for (auto it = begin; it != end; ++it) {
+				positions.push_back(*it - file.row_id_start);
+			}
+			deleted.erase(begin, end);
+			WriteDeleteFile(table, table_changes, file, positions);
+		}
+	}
 	table_changes.deleted_row_ids.insert(deleted.begin(), deleted.end());
+}
+
+const std::vector<DataFileRecord> &LakeTransaction::CommittedFiles(LakeTableEntry &table) {
+	auto entry = committed_files.find(table.TableId());
+	if (entry == committed_files.end()) {
+		auto files = catalog.Store().LoadDataFiles(table.TableId(), Snapshot().snapshot_id);
+		std::sort(files.begin(), files.end(),
+		          [](const DataFileRecord &a, const DataFileRecord &b) { return a.row_id_start < b.row_id_start; });
+		entry = committed_files.emplace(table.TableId(), std::move(files)).first;
+	}
+	return entry->second;
+}
+
+std::vector<int64_t> LakeTransaction::CommittedDeletedPositions(const DataFileRecord &file,
+                                                                const std::string &table_path, int64_t snapshot_id) {
+	auto positions = file.deleted_positions;
+	auto &ref = file.delete_file;
+	if (ref.delete_file_id >= 0) {
+		auto path = JoinPath(table_path, ref.path, ref.path_is_relative);
+		auto from_file = ReadDeleteFilePositions(*context.db, path, ref.partial_max >= 0, snapshot_id);
+		positions.insert(positions.end(), from_file.begin(), from_file.end());
+		std::sort(positions.begin(), positions.end());
+		positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+	}
+	return positions;
+}
+
+void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &table_changes,
+                                      const DataFileRecord &file, const std::vector<int64_t> &new_positions) {
+	auto table_path = TableDataPath(table);
+	auto existing = table_changes.delete_files.find(file.data_file_id);
+	std::set<int64_t> all;
+	if (existing != table_changes.delete_files.end()) {
+		all.insert(existing->second.positions.begin(), existing->second.positions.end());
+	} else {
+		auto committed = CommittedDeletedPositions(file, table_path, Snapshot().snapshot_id);
+		all.insert(committed.begin(), committed.end());
+	}
+	// Inlined deletions of this transaction on the same file move into the delete file.
+	auto begin = table_changes.deleted_row_ids.lower_bound(file.row_id_start);
+	auto end = table_changes.deleted_row_ids.lower_bound(file.row_id_start + file.record_count);
+	int64_t moved = 0;
+	for (auto it = begin; it != end; ++it, ++moved) {
+		all.insert(*it - file.row_id_start);
+	}
+	table_changes.deleted_row_ids.erase(begin, end);
+	auto before = int64_t(all.size());
+	all.insert(new_positions.begin(), new_positions.end());
+	LocalDeleteFile local;
+	local.data_file_id = file.data_file_id;
+	local.positions.assign(all.begin(), all.end());
+	local.newly_deleted = (existing != table_changes.delete_files.end() ? existing->second.newly_deleted : 0) +
+	                      int64_t(all.size()) - before + moved;
+	local.file =
+	    inlake::WriteDeleteFile(context, table_path, JoinPath(table_path, file.path, file.path_is_relative),
+	                            local.positions);
+	if (existing != table_changes.delete_files.end()) {
+		duckdb::FileSystem::GetFileSystem(context).TryRemoveFile(existing->second.file.path);
+	}
+	table_changes.delete_files[file.data_file_id] = std::move(local);
 }
 
 void LakeTransaction::RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids) {
@@ -416,7 +497,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 			scan_file.row_id_start = file.row_id_start;
 			scan_file.has_embedded_row_ids = file.partial_max >= 0;
 			scan_file.begin_snapshot = file.begin_snapshot;
-			scan_file.deleted_positions = file.deleted_positions;
+			scan_file.deleted_positions = CommittedDeletedPositions(file, table_path, read_snapshot);
 			for (auto &stats : file.column_stats) {
 				ScanColumnStats column;
 				column.has_min_max = stats.has_min_max;
@@ -488,6 +569,12 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 }
 
 void LakeTransaction::ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec) {
+	for (auto &file : spec.files) {
+		auto local_file = table_changes.delete_files.find(file.file_id);
+		if (file.file_id >= 0 && local_file != table_changes.delete_files.end()) {
+			file.deleted_positions = local_file->second.positions;
+		}
+	}
 	if (table_changes.deleted_row_ids.empty()) {
 		return;
 	}
@@ -526,6 +613,9 @@ void LakeTransaction::Rollback() {
 	for (auto &entry : changes.table_changes) {
 		for (auto &file : entry.second.new_files) {
 			fs.TryRemoveFile(file.path);
+		}
+		for (auto &delete_file : entry.second.delete_files) {
+			fs.TryRemoveFile(delete_file.second.file.path);
 		}
 	}
 	changes = LocalChanges();

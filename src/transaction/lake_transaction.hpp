@@ -88,6 +88,14 @@ private:
 	//! Drops the transaction's own inlined rows with these ids (and removes them from row_ids).
 	void RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
 	void ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec);
+	//! The table's committed data files at the transaction's snapshot (cached).
+	const std::vector<DataFileRecord> &CommittedFiles(LakeTableEntry &table);
+	//! Every position of a committed data file deleted at the transaction's snapshot.
+	std::vector<int64_t> CommittedDeletedPositions(const DataFileRecord &file, const std::string &table_path,
+	                                               int64_t snapshot_id);
+	//! Sends a statement's deletions of one data file to a delete file (more than the inlining limit).
+	void WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &table_changes, const DataFileRecord &file,
+	                     const std::vector<int64_t> &new_positions);
 	std::string NewObjectPath(const std::string &name, const std::string &uuid);
 	bool IsTableDropped(int64_t table_id) const;
 
@@ -98,6 +106,7 @@ private:
 	std::shared_ptr<LakeCatalogSet> committed_set;
 	//! Catalog sets of time-travel lookups, kept alive for the transaction
 	std::vector<std::shared_ptr<LakeCatalogSet>> historical_sets;
+	std::map<int64_t, std::vector<DataFileRecord>> committed_files;
 };
 
 } // namespace inlake

@@ -35,6 +35,16 @@ inline bool IsLocalRowId(int64_t row_id) {
 	return row_id >= kLocalRowIdBase;
 }
 
+//! A delete file written by the transaction for one committed data file.
+struct LocalDeleteFile {
+	int64_t data_file_id = -1;
+	WrittenDataFile file;
+	//! Every deleted position of the data file (earlier deletions included), sorted
+	std::vector<int64_t> positions;
+	//! Positions this transaction deleted (for the table's record count)
+	int64_t newly_deleted = 0;
+};
+
 struct LocalTableChanges {
 	//! Parquet files written by this transaction's inserts, in insert order
 	std::vector<WrittenDataFile> new_files;
@@ -44,8 +54,10 @@ struct LocalTableChanges {
 	std::shared_ptr<duckdb::ColumnDataCollection> inlined_rows;
 	//! Rows inserted so far (files and inlined rows); the next provisional row id is kLocalRowIdBase + this
 	int64_t new_row_count = 0;
-	//! Committed rows deleted by this transaction (their row ids)
+	//! Rows deleted by this transaction whose deletion is inlined at commit (row ids)
 	std::set<int64_t> deleted_row_ids;
+	//! Deletions written as delete files, by data file id
+	std::map<int64_t, LocalDeleteFile> delete_files;
 
 	bool HasInsertedRows() const {
 		return !new_files.empty() || (inlined_rows && inlined_rows->Count() > 0);

@@ -181,7 +181,30 @@ int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &row_ids) {
 	return int64_t(deletes.size());
 }
 
+void TableDataCommit::WriteDeleteFiles(TableStatsRecord &stats) {
+	for (auto &entry : changes.delete_files) {
+		auto &local = entry.second;
+		if (context.write.DeletesChangedSince(table_id, local.data_file_id, context.base_snapshot_id)) {
+			Conflict("rows of a data file this transaction deletes from were deleted");
+		}
+		DeleteFileRecord record;
+		record.delete_file_id = next_file_id++;
+		record.table_id = table_id;
+		record.begin_snapshot = context.snapshot_id;
+		record.data_file_id = local.data_file_id;
+		record.path = local.file.file_name;
+		record.path_is_relative = true;
+		record.delete_count = int64_t(local.positions.size());
+		record.file_size_bytes = local.file.file_size_bytes;
+		record.footer_size = local.file.footer_size;
+		context.write.InsertDeleteFile(record);
+		stats.record_count = std::max<int64_t>(0, stats.record_count - local.newly_deleted);
+		context.change_set.AddId("deleted_from_table", table_id);
+	}
+}
+
 void TableDataCommit::WriteDeletes(TableStatsRecord &stats) {
+	WriteDeleteFiles(stats);
 	if (changes.deleted_row_ids.empty()) {
 		return;
 	}

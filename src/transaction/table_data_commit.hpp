@@ -21,6 +21,8 @@ namespace inlake {
 struct TableCommitContext {
 	MetadataWriteTxn &write;
 	int64_t snapshot_id;
+	//! The snapshot the transaction read (changes after it by others may conflict)
+	int64_t base_snapshot_id;
 	//! Schema version naming the table's inlined data table
 	int64_t table_schema_version;
 	InlinedColumnNames names;
@@ -39,6 +41,7 @@ private:
 	void WriteFiles(TableStatsRecord &stats, int64_t real_row_start);
 	void WriteInlinedRows(TableStatsRecord &stats, int64_t real_row_start);
 	void WriteDeletes(TableStatsRecord &stats);
+	void WriteDeleteFiles(TableStatsRecord &stats);
 	int64_t EndInlinedRows(std::set<int64_t> &row_ids);
 	int64_t DeleteFilePositions(const std::set<int64_t> &row_ids);
 	std::string InlinedTableName();

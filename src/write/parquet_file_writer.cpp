@@ -136,7 +136,7 @@ void ParquetFileWriter::State::StartFile() {
 		}
 		state.directory_checked = true;
 	}
-	state.file_name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + ".parquet";
+	state.file_name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + state.options.file_suffix;
 	state.file_path = directory + state.file_name;
 	state.file_state = state.function.copy_to_initialize_global(state.context, *state.bind_data, state.file_path);
 	state.created_files.push_back(state.file_path);

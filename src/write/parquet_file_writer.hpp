@@ -73,6 +73,8 @@ struct ParquetWriteOptions {
 	int64_t row_group_size = 0;
 	//! Parquet PARQUET_VERSION option, "V1" or "V2" (empty: DuckDB's default)
 	std::string parquet_version;
+	//! File names are ducklake-<uuidv7><file_suffix> ("-delete.parquet" for delete files)
+	std::string file_suffix = ".parquet";
 };
 
 class ParquetFileWriter {

@@ -132,6 +132,35 @@ std::string InlinedDeleteTableName(int64_t table_id) {
 	return "ducklake_inlined_delete_" + std::to_string(table_id);
 }
 
+void DuckDBWriteTxn::InsertDeleteFile(const DeleteFileRecord &file) {
+	Execute("UPDATE " + store.Prefix() + "ducklake_delete_file SET end_snapshot = " + SqlInt(file.begin_snapshot) +
+	        " WHERE data_file_id = " + SqlInt(file.data_file_id) + " AND end_snapshot IS NULL");
+	Execute("INSERT INTO " + store.Prefix() +
+	        "ducklake_delete_file (delete_file_id, table_id, begin_snapshot, end_snapshot, data_file_id, path, "
+	        "path_is_relative, format, delete_count, file_size_bytes, footer_size, encryption_key, partial_max) "
+	        "VALUES (" +
+	        SqlInt(file.delete_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(file.begin_snapshot) +
+	        ", NULL, " + SqlInt(file.data_file_id) + ", " + SqlString(file.path) + ", " +
+	        SqlBool(file.path_is_relative) + ", 'parquet', " + SqlInt(file.delete_count) + ", " +
+	        SqlInt(file.file_size_bytes) + ", " + SqlInt(file.footer_size) + ", NULL, " +
+	        SqlIdOrNull(file.partial_max) + ")");
+}
+
+bool DuckDBWriteTxn::DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) {
+	auto files = store.Query("SELECT count(*) FROM " + store.Prefix() + "ducklake_delete_file WHERE data_file_id = " +
+	                         SqlInt(data_file_id) + " AND begin_snapshot > " + SqlInt(snapshot_id));
+	if (files->GetValue(0, 0).GetValue<int64_t>() > 0) {
+		return true;
+	}
+	auto name = InlinedDeleteTableName(table_id);
+	if (!store.TableExists(name)) {
+		return false;
+	}
+	auto inlined = store.Query("SELECT count(*) FROM " + store.Prefix() + SqlIdentifier(name) + " WHERE file_id = " +
+	                           SqlInt(data_file_id) + " AND begin_snapshot > " + SqlInt(snapshot_id));
+	return inlined->GetValue(0, 0).GetValue<int64_t>() > 0;
+}
+
 std::vector<DataFileRecord> DuckDBWriteTxn::GetLiveDataFiles(int64_t table_id) {
 	auto result = store.Query("SELECT data_file_id, row_id_start, record_count, partial_max FROM " + store.Prefix() +
 	                          "ducklake_data_file WHERE table_id = " + SqlInt(table_id) +

@@ -286,6 +286,22 @@ std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id,
 		result[index->second].column_stats.push_back(std::move(column));
 	}
 	LoadInlinedDeletes(table_id, snapshot_id, result, file_index);
+	auto deletes = Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max FROM " +
+	                     prefix + "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " +
+	                     VisibleAt(snapshot_id));
+	for (duckdb::idx_t row = 0; row < deletes->RowCount(); row++) {
+		ResultRow r(*deletes, row);
+		auto index = file_index.find(r.Int(0));
+		if (index == file_index.end()) {
+			continue;
+		}
+		auto &ref = result[index->second].delete_file;
+		ref.delete_file_id = r.Int(1);
+		ref.path = r.String(2);
+		ref.path_is_relative = r.Bool(3, true);
+		ref.delete_count = r.Int(4, 0);
+		ref.partial_max = r.Int(5, -1);
+	}
 	return result;
 }
 

@@ -46,6 +46,8 @@ public:
 	void AppendInlinedRows(const std::string &inlined_table, duckdb::ColumnDataCollection &rows) override;
 	int64_t EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
 	                       const std::vector<int64_t> &row_ids, int64_t end_snapshot) override;
+	void InsertDeleteFile(const DeleteFileRecord &file) override;
+	bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) override;
 	std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) override;
 	std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
 	                                                    const std::vector<InlinedDeleteRecord> &positions) override;

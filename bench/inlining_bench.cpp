@@ -1,0 +1,435 @@
+//===----------------------------------------------------------------------===//
+// inlining_bench: data inlining against Parquet-only lake writes and native
+// DuckDB tables, in one process and one run (issues 3 and 4).
+//
+// 1. Commit latency: N autocommit INSERTs of 10 rows each into
+//    (a) a lake table with inlining on, (b) a lake table with inlining off,
+//    (c) a native table in a persistent DuckDB file. The three are driven
+//    round-robin (one commit to each per round) so machine noise hits them
+//    alike. p50/p99 per commit, ratios (a)/(c) and (b)/(c).
+// 2. Queries: the same aggregations over the three tables afterwards
+//    (median of --reps runs), checked to give identical results, with ratios.
+// 3. Small deletes: a 1M-row Parquet-backed lake table, then M statements
+//    each deleting 2 rows, inlining on versus off (a native table as a
+//    reference), then a count/sum query over each.
+//
+// Absolute times on shared machines are noise: the ratios are the output.
+// Usage: inlining_bench [--commits N] [--deletes M] [--big-rows R]
+//                       [--reps K] [--plain] [--keep]
+//===----------------------------------------------------------------------===//
+#include "duckdb.hpp"
+#include "inlake_extension.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace duckdb; // NOLINT
+
+namespace {
+
+struct Options {
+	idx_t commits = 500;
+	idx_t deletes = 100;
+	idx_t big_rows = 1000000;
+	idx_t reps = 7;
+	bool prepared = true;
+	bool keep = false;
+};
+
+struct Row {
+	std::string name;
+	std::string value;
+	std::string target;
+	std::string verdict;
+};
+
+std::vector<Row> report;
+
+double NowMs() {
+	using namespace std::chrono;
+	return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
+}
+
+double Percentile(std::vector<double> samples, double p) {
+	if (samples.empty()) {
+		return 0;
+	}
+	std::sort(samples.begin(), samples.end());
+	auto index = idx_t(p * double(samples.size() - 1) + 0.5);
+	return samples[std::min<idx_t>(index, samples.size() - 1)];
+}
+
+std::string Fmt(const char *format, double value) {
+	char buffer[64];
+	snprintf(buffer, sizeof(buffer), format, value);
+	return buffer;
+}
+
+void AddRow(const std::string &name, const std::string &value, const std::string &target = "",
+            const std::string &verdict = "") {
+	report.push_back({name, value, target, verdict});
+}
+
+void AddRatio(const std::string &name, double ratio, double target) {
+	if (target > 0) {
+		AddRow(name, Fmt("%.2fx", ratio), Fmt("<= %.1fx", target), ratio <= target ? "MET" : "NOT MET");
+	} else {
+		AddRow(name, Fmt("%.2fx", ratio));
+	}
+}
+
+unique_ptr<MaterializedQueryResult> Run(Connection &con, const std::string &sql) {
+	auto result = con.Query(sql);
+	if (result->HasError()) {
+		throw std::runtime_error(sql + "\n  -> " + result->GetError());
+	}
+	return result;
+}
+
+double TimeMs(Connection &con, const std::string &sql) {
+	auto start = NowMs();
+	Run(con, sql);
+	return NowMs() - start;
+}
+
+//! One target table of the commit benchmark, with its insert statement.
+struct Target {
+	std::string label;
+	std::string table;
+	unique_ptr<PreparedStatement> insert;
+	std::vector<double> latencies;
+};
+
+std::string InsertSql(const std::string &table, const std::string &base) {
+	return "INSERT INTO " + table + " SELECT " + base + " + i, 'x' || (" + base + " + i), i::INTEGER, i * 1.5, (" +
+	       base + " + i) % 7 FROM range(10) r(i)";
+}
+
+void Commit(Connection &con, Target &target, idx_t round, const Options &options) {
+	auto base = std::to_string(round * 10);
+	auto start = NowMs();
+	if (options.prepared) {
+		vector<Value> values {Value::BIGINT(int64_t(round * 10))};
+		auto result = target.insert->Execute(values, false);
+		if (result->HasError()) {
+			throw std::runtime_error(target.label + " insert: " + result->GetError());
+		}
+	} else {
+		Run(con, InsertSql(target.table, base));
+	}
+	target.latencies.push_back(NowMs() - start);
+}
+
+void CommitBenchmark(Connection &con, std::vector<Target> &targets, const Options &options) {
+	for (auto &target : targets) {
+		Run(con, "CREATE TABLE " + target.table + " (id BIGINT, name VARCHAR, x INTEGER, y DOUBLE, g BIGINT)");
+		if (options.prepared) {
+			target.insert = con.Prepare(InsertSql(target.table, "$1::BIGINT"));
+			if (target.insert->HasError()) {
+				throw std::runtime_error(target.label + " prepare: " + target.insert->GetError());
+			}
+		}
+	}
+	const idx_t warmup = 5;
+	for (idx_t round = 0; round < warmup + options.commits; round++) {
+		for (auto &target : targets) {
+			Commit(con, target, round, options);
+		}
+		if (round + 1 == warmup) {
+			for (auto &target : targets) {
+				target.latencies.clear();
+			}
+		}
+	}
+	auto &native = targets.back();
+	auto native_p50 = Percentile(native.latencies, 0.5);
+	auto native_p99 = Percentile(native.latencies, 0.99);
+	for (auto &target : targets) {
+		auto p50 = Percentile(target.latencies, 0.5);
+		auto p99 = Percentile(target.latencies, 0.99);
+		AddRow("commit p50 " + target.label, Fmt("%.3f ms", p50));
+		AddRow("commit p99 " + target.label, Fmt("%.3f ms", p99));
+	}
+	for (idx_t i = 0; i + 1 < targets.size(); i++) {
+		double target = i == 0 ? 1.5 : 0;
+		AddRatio("commit p50 " + targets[i].label + " / native", Percentile(targets[i].latencies, 0.5) / native_p50,
+		         target);
+		AddRatio("commit p99 " + targets[i].label + " / native", Percentile(targets[i].latencies, 0.99) / native_p99,
+		         target);
+	}
+}
+
+//! Median of reps runs after one warm-up run; returns the result of the last run as a string.
+double MedianQueryMs(Connection &con, const std::string &sql, idx_t reps, std::string &result_text) {
+	result_text = Run(con, sql)->ToString();
+	std::vector<double> times;
+	for (idx_t i = 0; i < reps; i++) {
+		times.push_back(TimeMs(con, sql));
+	}
+	return Percentile(times, 0.5);
+}
+
+void QueryBenchmark(Connection &con, std::vector<Target> &targets, const Options &options) {
+	auto upper = std::to_string(options.commits * 10 / 2);
+	std::vector<std::pair<std::string, std::string>> queries = {
+	    {"agg", "SELECT count(*), sum(x), avg(y), min(name), max(id) FROM %T"},
+	    {"group by", "SELECT g, count(*), sum(x), avg(y) FROM %T GROUP BY g ORDER BY g"},
+	    {"filtered count", "SELECT count(*) FROM %T WHERE id < " + upper + " AND x >= 5"},
+	};
+	for (auto &query : queries) {
+		std::vector<double> times;
+		std::vector<std::string> results;
+		for (auto &target : targets) {
+			auto sql = query.second;
+			sql.replace(sql.find("%T"), 2, target.table);
+			std::string text;
+			times.push_back(MedianQueryMs(con, sql, options.reps, text));
+			results.push_back(text);
+			AddRow("query " + query.first + " " + target.label, Fmt("%.3f ms", times.back()));
+		}
+		for (idx_t i = 0; i + 1 < targets.size(); i++) {
+			AddRatio("query " + query.first + " " + targets[i].label + " / native", times[i] / times.back(),
+			         i == 0 ? 1.5 : 0);
+			bool same = results[i] == results.back();
+			AddRow("query " + query.first + " " + targets[i].label + " result == native", same ? "yes" : "NO", "yes",
+			       same ? "MET" : "NOT MET");
+		}
+	}
+}
+
+//! One table of the small-delete workload and what was measured on it.
+struct DeleteRun {
+	std::string label;
+	std::string table;
+	std::string files_glob;
+	std::string lake;
+	std::vector<double> latencies;
+	double total_ms = 0;
+	double query_ms = 0;
+	double load_ms = 0;
+	std::string query_result;
+};
+
+void DeleteWorkload(Connection &con, DeleteRun &run, const Options &options) {
+	Run(con, "CREATE TABLE " + run.table + " (id BIGINT, v BIGINT, s VARCHAR)");
+	run.load_ms = TimeMs(con, "INSERT INTO " + run.table + " SELECT range, range * 3, 'row' || range FROM range(" +
+	                              std::to_string(options.big_rows) + ")");
+	auto stride = options.big_rows / (options.deletes + 1);
+	auto start = NowMs();
+	for (idx_t j = 0; j < options.deletes; j++) {
+		auto k = std::to_string(j * stride);
+		auto k1 = std::to_string(j * stride + 1);
+		auto one = NowMs();
+		auto result = Run(con, "DELETE FROM " + run.table + " WHERE id IN (" + k + ", " + k1 + ")");
+		run.latencies.push_back(NowMs() - one);
+		auto deleted = result->GetValue(0, 0).GetValue<int64_t>();
+		if (deleted != 2) {
+			throw std::runtime_error(run.label + ": DELETE removed " + std::to_string(deleted) + " rows, expected 2");
+		}
+	}
+	run.total_ms = NowMs() - start;
+	run.query_ms = MedianQueryMs(con, "SELECT count(*), sum(v) FROM " + run.table, options.reps, run.query_result);
+}
+
+std::string DeleteFileCount(Connection &con, const std::string &files_glob) {
+	if (files_glob.empty()) {
+		return "-";
+	}
+	auto result = Run(con, "SELECT count(*) FROM glob('" + files_glob + "')");
+	return result->GetValue(0, 0).ToString();
+}
+
+//! Rows in the lake's inlined deletion tables (ducklake_inlined_delete_<table_id>).
+std::string InlinedDeleteRows(Connection &con, const std::string &lake) {
+	if (lake.empty()) {
+		return "-";
+	}
+	auto metadata = "__ducklake_metadata_" + lake;
+	auto tables = Run(con, "SELECT table_name FROM duckdb_tables() WHERE database_name = '" + metadata +
+	                           "' AND table_name LIKE 'ducklake_inlined_delete_%'");
+	int64_t total = 0;
+	for (idx_t row = 0; row < tables->RowCount(); row++) {
+		auto count = Run(con, "SELECT count(*) FROM " + metadata + "." + tables->GetValue(0, row).ToString());
+		total += count->GetValue(0, 0).GetValue<int64_t>();
+	}
+	return std::to_string(total);
+}
+
+void DeleteBenchmark(Connection &con, const std::string &dir, const Options &options) {
+	Run(con, "ATTACH 'ducklake:" + dir + "/del_inl.ducklake' AS del_inl (DATA_PATH '" + dir +
+	             "/del_inl_files', DATA_INLINING_ROW_LIMIT 10)");
+	Run(con, "ATTACH 'ducklake:" + dir + "/del_off.ducklake' AS del_off (DATA_PATH '" + dir +
+	             "/del_off_files', DATA_INLINING_ROW_LIMIT 0)");
+	std::vector<DeleteRun> runs(3);
+	runs[0] = {"inlined", "del_inl.big", dir + "/del_inl_files/**/*-delete.parquet", "del_inl"};
+	runs[1] = {"inlining off", "del_off.big", dir + "/del_off_files/**/*-delete.parquet", "del_off"};
+	runs[2] = {"native", "big_native", "", ""};
+	for (auto &run : runs) {
+		DeleteWorkload(con, run, options);
+	}
+	auto &native = runs.back();
+	for (auto &run : runs) {
+		AddRow("1M load " + run.label, Fmt("%.1f ms", run.load_ms));
+		AddRow("delete p50 " + run.label, Fmt("%.3f ms", Percentile(run.latencies, 0.5)));
+		AddRow("delete p99 " + run.label, Fmt("%.3f ms", Percentile(run.latencies, 0.99)));
+		AddRow("delete total " + run.label, Fmt("%.1f ms", run.total_ms));
+		AddRow("delete files on disk " + run.label, DeleteFileCount(con, run.files_glob));
+		AddRow("inlined deletion rows " + run.label, InlinedDeleteRows(con, run.lake));
+		AddRow("query after deletes " + run.label, Fmt("%.3f ms", run.query_ms));
+	}
+	auto &inl = runs[0];
+	auto &off = runs[1];
+	AddRatio("delete total inlined / inlining off", inl.total_ms / off.total_ms, 0);
+	AddRatio("delete p50 inlined / inlining off",
+	         Percentile(inl.latencies, 0.5) / Percentile(off.latencies, 0.5), 0);
+	AddRatio("delete p50 inlined / native", Percentile(inl.latencies, 0.5) / Percentile(native.latencies, 0.5), 0);
+	AddRatio("delete p50 inlining off / native", Percentile(off.latencies, 0.5) / Percentile(native.latencies, 0.5),
+	         0);
+	AddRatio("query after deletes inlined / inlining off", inl.query_ms / off.query_ms, 0);
+	AddRatio("query after deletes inlined / native", inl.query_ms / native.query_ms, 0);
+	AddRatio("query after deletes inlining off / native", off.query_ms / native.query_ms, 0);
+	for (idx_t i = 0; i < 2; i++) {
+		bool same = runs[i].query_result == native.query_result;
+		AddRow("query after deletes " + runs[i].label + " result == native", same ? "yes" : "NO", "yes",
+		       same ? "MET" : "NOT MET");
+	}
+}
+
+void PrintReport() {
+	size_t widths[3] = {11, 5, 6};
+	for (auto &row : report) {
+		widths[0] = std::max(widths[0], row.name.size());
+		widths[1] = std::max(widths[1], row.value.size());
+		widths[2] = std::max(widths[2], row.target.size());
+	}
+	auto line = [&](const std::string &a, const std::string &b, const std::string &c, const std::string &d) {
+		printf("| %-*s | %*s | %-*s | %-7s |\n", int(widths[0]), a.c_str(), int(widths[1]), b.c_str(), int(widths[2]),
+		       c.c_str(), d.c_str());
+	};
+	line("measurement", "value", "target", "verdict");
+	printf("|%s|%s|%s|---------|\n", std::string(widths[0] + 2, '-').c_str(), std::string(widths[1] + 2, '-').c_str(),
+	       std::string(widths[2] + 2, '-').c_str());
+	for (auto &row : report) {
+		line(row.name, row.value, row.target, row.verdict);
+	}
+}
+
+Options ParseOptions(int argc, char **argv) {
+	Options options;
+	for (int i = 1; i < argc; i++) {
+		std::string arg = argv[i];
+		auto next = [&]() -> idx_t {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "%s needs a value\n", arg.c_str());
+				exit(2);
+			}
+			return idx_t(std::stoull(argv[++i]));
+		};
+		if (arg == "--commits") {
+			options.commits = next();
+		} else if (arg == "--deletes") {
+			options.deletes = next();
+		} else if (arg == "--big-rows") {
+			options.big_rows = next();
+		} else if (arg == "--reps") {
+			options.reps = next();
+		} else if (arg == "--plain") {
+			options.prepared = false;
+		} else if (arg == "--keep") {
+			options.keep = true;
+		} else {
+			fprintf(stderr,
+			        "usage: %s [--commits N] [--deletes M] [--big-rows R] [--reps K] [--plain] [--keep]\n"
+			        "  --commits N   10-row insert commits per table (default 500)\n"
+			        "  --deletes M   2-row DELETE statements per table (default 100; 0 skips)\n"
+			        "  --big-rows R  rows of the delete-benchmark table (default 1000000)\n"
+			        "  --reps K      query repetitions, the median is reported (default 7)\n"
+			        "  --plain       plain SQL statements instead of prepared inserts\n"
+			        "  --keep        keep the temporary directory\n",
+			        argv[0]);
+			exit(2);
+		}
+	}
+	if (options.commits == 0 || options.deletes * 2 + 2 > options.big_rows) {
+		fprintf(stderr, "need --commits > 0 and --big-rows > 2 * --deletes\n");
+		exit(2);
+	}
+	return options;
+}
+
+std::string MakeTempDir() {
+	auto pattern = (std::filesystem::temp_directory_path() / "inlining_bench_XXXXXX").string();
+	std::vector<char> buffer(pattern.begin(), pattern.end());
+	buffer.push_back('\0');
+	if (!mkdtemp(buffer.data())) {
+		throw std::runtime_error("mkdtemp failed for " + pattern);
+	}
+	return buffer.data();
+}
+
+int RunBenchmark(const Options &options, const std::string &dir) {
+	DuckDB db(dir + "/native.duckdb");
+	inlake::LoadInlake(*db.instance);
+	Connection con(db);
+	Run(con, "ATTACH 'ducklake:" + dir + "/inl.ducklake' AS inl (DATA_PATH '" + dir +
+	             "/inl_files', DATA_INLINING_ROW_LIMIT 10)");
+	Run(con, "ATTACH 'ducklake:" + dir + "/off.ducklake' AS off (DATA_PATH '" + dir +
+	             "/off_files', DATA_INLINING_ROW_LIMIT 0)");
+	std::vector<Target> targets(3);
+	targets[0].label = "inlined";
+	targets[0].table = "inl.t";
+	targets[1].label = "inlining off";
+	targets[1].table = "off.t";
+	targets[2].label = "native";
+	targets[2].table = "native_t";
+	printf("inlining_bench: %llu commits x 10 rows, %s statements, %llu query reps, dir %s\n",
+	       (unsigned long long)options.commits, options.prepared ? "prepared" : "plain",
+	       (unsigned long long)options.reps, dir.c_str());
+	fflush(stdout);
+	int failures = 0;
+	auto section = [&](const char *name, const std::function<void()> &body) {
+		auto start = NowMs();
+		try {
+			body();
+		} catch (std::exception &ex) {
+			failures++;
+			AddRow(std::string(name) + " FAILED", "-", "", "ERROR");
+			fprintf(stderr, "%s failed: %s\n", name, ex.what());
+		}
+		printf("  %s done in %.1f s\n", name, (NowMs() - start) / 1000);
+		fflush(stdout);
+	};
+	section("commits", [&]() { CommitBenchmark(con, targets, options); });
+	section("queries", [&]() { QueryBenchmark(con, targets, options); });
+	if (options.deletes > 0) {
+		section("deletes", [&]() { DeleteBenchmark(con, dir, options); });
+	}
+	PrintReport();
+	return failures == 0 ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+	auto options = ParseOptions(argc, argv);
+	auto dir = MakeTempDir();
+	int rc = 1;
+	try {
+		rc = RunBenchmark(options, dir);
+	} catch (std::exception &ex) {
+		fprintf(stderr, "inlining_bench: %s\n", ex.what());
+	}
+	if (options.keep) {
+		printf("kept %s\n", dir.c_str());
+	} else {
+		std::error_code ec;
+		std::filesystem::remove_all(dir, ec);
+	}
+	return rc;
+}
