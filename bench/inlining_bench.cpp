@@ -40,6 +40,12 @@ struct Options {
 	idx_t reps = 7;
 	bool prepared = true;
 	bool keep = false;
+	//! DuckDB worker threads (0: DuckDB's default). 1 keeps all work on the
+	//! main thread, which a profiler toggled on one function needs.
+	idx_t threads = 0;
+	//! Profiling mode: run only this workload (inl, off, native,
+	//! delete-inlined, delete-off) so a profiler sees nothing else.
+	std::string profile;
 };
 
 struct Row {
@@ -111,7 +117,7 @@ std::string InsertSql(const std::string &table, const std::string &base) {
 	       base + " + i) % 7 FROM range(10) r(i)";
 }
 
-void Commit(Connection &con, Target &target, idx_t round, const Options &options) {
+__attribute__((noinline)) void Commit(Connection &con, Target &target, idx_t round, const Options &options) {
 	auto base = std::to_string(round * 10);
 	auto start = NowMs();
 	if (options.prepared) {
@@ -216,25 +222,38 @@ struct DeleteRun {
 	std::string query_result;
 };
 
-void DeleteWorkload(Connection &con, DeleteRun &run, const Options &options) {
+void LoadBigTable(Connection &con, DeleteRun &run, const Options &options) {
 	Run(con, "CREATE TABLE " + run.table + " (id BIGINT, v BIGINT, s VARCHAR)");
 	run.load_ms = TimeMs(con, "INSERT INTO " + run.table + " SELECT range, range * 3, 'row' || range FROM range(" +
 	                              std::to_string(options.big_rows) + ")");
-	auto stride = options.big_rows / (options.deletes + 1);
+}
+
+//! The j-th small delete: rows k and k+1, with k spread evenly over the table.
+__attribute__((noinline)) void DeleteTwoRows(Connection &con, DeleteRun &run, idx_t j, const Options &options) {
+	auto k = j * (options.big_rows / (options.deletes + 1));
+	auto sql = "DELETE FROM " + run.table + " WHERE id IN (" + std::to_string(k) + ", " + std::to_string(k + 1) + ")";
 	auto start = NowMs();
-	for (idx_t j = 0; j < options.deletes; j++) {
-		auto k = std::to_string(j * stride);
-		auto k1 = std::to_string(j * stride + 1);
-		auto one = NowMs();
-		auto result = Run(con, "DELETE FROM " + run.table + " WHERE id IN (" + k + ", " + k1 + ")");
-		run.latencies.push_back(NowMs() - one);
-		auto deleted = result->GetValue(0, 0).GetValue<int64_t>();
-		if (deleted != 2) {
-			throw std::runtime_error(run.label + ": DELETE removed " + std::to_string(deleted) + " rows, expected 2");
-		}
+	auto result = Run(con, sql);
+	auto elapsed = NowMs() - start;
+	run.latencies.push_back(elapsed);
+	run.total_ms += elapsed;
+	auto deleted = result->GetValue(0, 0).GetValue<int64_t>();
+	if (deleted != 2) {
+		throw std::runtime_error(run.label + ": DELETE removed " + std::to_string(deleted) + " rows, expected 2");
 	}
-	run.total_ms = NowMs() - start;
+}
+
+void QueryBigTable(Connection &con, DeleteRun &run, const Options &options) {
 	run.query_ms = MedianQueryMs(con, "SELECT count(*), sum(v) FROM " + run.table, options.reps, run.query_result);
+}
+
+//! One table alone: load, all deletes, the query (the --profile mode).
+void DeleteWorkload(Connection &con, DeleteRun &run, const Options &options) {
+	LoadBigTable(con, run, options);
+	for (idx_t j = 0; j < options.deletes; j++) {
+		DeleteTwoRows(con, run, j, options);
+	}
+	QueryBigTable(con, run, options);
 }
 
 std::string DeleteFileCount(Connection &con, const std::string &files_glob) {
@@ -242,6 +261,16 @@ std::string DeleteFileCount(Connection &con, const std::string &files_glob) {
 		return "-";
 	}
 	auto result = Run(con, "SELECT count(*) FROM glob('" + files_glob + "')");
+	return result->GetValue(0, 0).ToString();
+}
+
+//! Delete files the lake's catalog lists as live (end_snapshot IS NULL).
+std::string LiveDeleteFiles(Connection &con, const std::string &lake) {
+	if (lake.empty()) {
+		return "-";
+	}
+	auto result = Run(con, "SELECT count(*) FROM __ducklake_metadata_" + lake +
+	                           ".ducklake_delete_file WHERE end_snapshot IS NULL");
 	return result->GetValue(0, 0).ToString();
 }
 
@@ -271,7 +300,16 @@ void DeleteBenchmark(Connection &con, const std::string &dir, const Options &opt
 	runs[1] = {"inlining off", "del_off.big", dir + "/del_off_files/**/*-delete.parquet", "del_off"};
 	runs[2] = {"native", "big_native", "", ""};
 	for (auto &run : runs) {
-		DeleteWorkload(con, run, options);
+		LoadBigTable(con, run, options);
+	}
+	// Round-robin, like the commits: one delete on each table per round.
+	for (idx_t j = 0; j < options.deletes; j++) {
+		for (auto &run : runs) {
+			DeleteTwoRows(con, run, j, options);
+		}
+	}
+	for (auto &run : runs) {
+		QueryBigTable(con, run, options);
 	}
 	auto &native = runs.back();
 	for (auto &run : runs) {
@@ -280,6 +318,7 @@ void DeleteBenchmark(Connection &con, const std::string &dir, const Options &opt
 		AddRow("delete p99 " + run.label, Fmt("%.3f ms", Percentile(run.latencies, 0.99)));
 		AddRow("delete total " + run.label, Fmt("%.1f ms", run.total_ms));
 		AddRow("delete files on disk " + run.label, DeleteFileCount(con, run.files_glob));
+		AddRow("live delete files in catalog " + run.label, LiveDeleteFiles(con, run.lake));
 		AddRow("inlined deletion rows " + run.label, InlinedDeleteRows(con, run.lake));
 		AddRow("query after deletes " + run.label, Fmt("%.3f ms", run.query_ms));
 	}
@@ -341,8 +380,12 @@ Options ParseOptions(int argc, char **argv) {
 			options.reps = next();
 		} else if (arg == "--plain") {
 			options.prepared = false;
+		} else if (arg == "--threads") {
+			options.threads = next();
 		} else if (arg == "--keep") {
 			options.keep = true;
+		} else if (arg == "--profile" && i + 1 < argc) {
+			options.profile = argv[++i];
 		} else {
 			fprintf(stderr,
 			        "usage: %s [--commits N] [--deletes M] [--big-rows R] [--reps K] [--plain] [--keep]\n"
@@ -351,7 +394,10 @@ Options ParseOptions(int argc, char **argv) {
 			        "  --big-rows R  rows of the delete-benchmark table (default 1000000)\n"
 			        "  --reps K      query repetitions, the median is reported (default 7)\n"
 			        "  --plain       plain SQL statements instead of prepared inserts\n"
-			        "  --keep        keep the temporary directory\n",
+			        "  --keep        keep the temporary directory\n"
+			        "  --threads T   SET threads = T (default: DuckDB's default)\n"
+			        "  --profile W   run only workload W for a profiler: inl, off, native (commits),\n"
+			        "                delete-inlined, delete-off (the small deletes)\n",
 			        argv[0]);
 			exit(2);
 		}
@@ -373,14 +419,45 @@ std::string MakeTempDir() {
 	return buffer.data();
 }
 
+//! The --profile mode: one workload alone, its latencies printed, no report table.
+void RunProfileWorkload(Connection &con, const Options &options, const std::string &dir) {
+	std::vector<double> latencies;
+	if (options.profile.rfind("delete-", 0) == 0) {
+		bool inlined = options.profile == "delete-inlined";
+		Run(con, "ATTACH 'ducklake:" + dir + "/del.ducklake' AS del (DATA_PATH '" + dir +
+		             "/del_files', DATA_INLINING_ROW_LIMIT " + (inlined ? "10" : "0") + ")");
+		DeleteRun run {options.profile, "del.big"};
+		DeleteWorkload(con, run, options);
+		latencies = run.latencies;
+	} else {
+		std::vector<Target> targets(1);
+		targets[0].label = options.profile;
+		targets[0].table = options.profile == "native" ? "native_t" : options.profile + ".t";
+		if (options.profile != "native" && options.profile != "inl" && options.profile != "off") {
+			throw std::runtime_error("unknown --profile workload " + options.profile);
+		}
+		CommitBenchmark(con, targets, options);
+		latencies = targets[0].latencies;
+	}
+	printf("%s: %zu statements, p50 %.3f ms, p99 %.3f ms\n", options.profile.c_str(), latencies.size(),
+	       Percentile(latencies, 0.5), Percentile(latencies, 0.99));
+}
+
 int RunBenchmark(const Options &options, const std::string &dir) {
 	DuckDB db(dir + "/native.duckdb");
 	inlake::LoadInlake(*db.instance);
 	Connection con(db);
+	if (options.threads > 0) {
+		Run(con, "SET threads = " + std::to_string(options.threads));
+	}
 	Run(con, "ATTACH 'ducklake:" + dir + "/inl.ducklake' AS inl (DATA_PATH '" + dir +
 	             "/inl_files', DATA_INLINING_ROW_LIMIT 10)");
 	Run(con, "ATTACH 'ducklake:" + dir + "/off.ducklake' AS off (DATA_PATH '" + dir +
 	             "/off_files', DATA_INLINING_ROW_LIMIT 0)");
+	if (!options.profile.empty()) {
+		RunProfileWorkload(con, options, dir);
+		return 0;
+	}
 	std::vector<Target> targets(3);
 	targets[0].label = "inlined";
 	targets[0].table = "inl.t";

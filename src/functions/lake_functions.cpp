@@ -5,7 +5,8 @@
 namespace inlake {
 
 std::vector<duckdb::TableFunction> LakeFunctionList() {
-	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction()};
+	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
+	        FlushInlinedDataFunction()};
 }
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {

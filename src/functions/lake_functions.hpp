@@ -25,5 +25,6 @@ duckdb::TableFunction TableInfoFunction();
 duckdb::TableFunction SetOptionFunction();
 duckdb::TableFunction ResetOptionFunction();
 duckdb::TableFunction OptionsFunction();
+duckdb::TableFunction FlushInlinedDataFunction();
 
 } // namespace inlake

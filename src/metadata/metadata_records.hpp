@@ -94,9 +94,17 @@ struct DataFileRecord {
 		std::string path;
 		bool path_is_relative = true;
 		int64_t delete_count = 0;
+		int64_t begin_snapshot = 0;
 		//! -1: all positions apply; otherwise a partial file with per-position snapshots
 		int64_t partial_max = -1;
 	} delete_file;
+};
+
+//! An inlined deletion with the snapshot it was made in (for flushing).
+struct InlinedDeleteEntry {
+	int64_t file_id = -1;
+	int64_t position = -1;
+	int64_t snapshot_id = 0;
 };
 
 //! A new ducklake_delete_file row.

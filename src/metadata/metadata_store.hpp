@@ -15,6 +15,7 @@
 #include "duckdb/common/optional_idx.hpp"
 #include "duckdb/common/types/column/column_data_collection.hpp"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -58,7 +59,8 @@ public:
 	//! Registers a delete file, ending the data file's previous delete file (if any).
 	virtual void InsertDeleteFile(const DeleteFileRecord &file) = 0;
 	//! Whether the data file's deletions changed after `snapshot_id` (a newer delete file or inlined deletion).
-	virtual bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) = 0;
+	virtual bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
+	                                 bool include_inlined = true) = 0;
 	//! Row-id ranges of the table's live (not ended) data files.
 	virtual std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) = 0;
 	//! Inlined deletions already recorded for these positions (to detect concurrent deletes).
@@ -70,6 +72,17 @@ public:
 	//! Records deletions of data-file positions in ducklake_inlined_delete_<table_id> (created when missing).
 	virtual void AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
 	                                  int64_t snapshot_id) = 0;
+	//! Flush support: how many rows of the inlined table were inserted or ended after `snapshot_id`
+	//! among those inserted at or before it (a concurrent delete the flush did not see).
+	virtual int64_t CountInlinedRowsEndedAfter(const std::string &inlined_table, const InlinedColumnNames &names,
+	                                           int64_t snapshot_id) = 0;
+	//! Flush support: removes the rows inserted at or before `snapshot_id` (they now live in Parquet).
+	virtual void DeleteInlinedRowsUpTo(const std::string &inlined_table, const InlinedColumnNames &names,
+	                                   int64_t snapshot_id) = 0;
+	//! Flush support: removes a data file's inlined deletions made at or before `snapshot_id`.
+	virtual void DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) = 0;
+	//! Drops an inlined data table and its registration (emptied by a flush, superseded schema version).
+	virtual void DropInlinedTable(const InlinedTableRecord &table) = 0;
 	//! Writes (value given) or removes (value absent) one persisted option row.
 	virtual void WriteOption(const OptionRecord &option, bool remove) = 0;
 
@@ -107,6 +120,13 @@ public:
 	ScanInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
 	                const InlinedColumnNames &names, int64_t snapshot_id, const std::vector<std::string> &predicates) = 0;
 	virtual std::vector<OptionRecord> LoadOptions() = 0;
+	//! Streams every row of an inlined table inserted at or before `snapshot_id`, live or deleted, ordered by
+	//! row id: the table's columns, then row id, begin snapshot and end snapshot (NULL while live).
+	virtual void StreamInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
+	                               const InlinedColumnNames &names, int64_t snapshot_id,
+	                               const std::function<void(duckdb::DataChunk &)> &callback) = 0;
+	//! Inlined deletions of a table made at or before `snapshot_id`, with their snapshots.
+	virtual std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) = 0;
 
 	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite() = 0;
 };

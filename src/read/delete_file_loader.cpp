@@ -31,8 +31,75 @@ std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::st
 	return positions;
 }
 
+static constexpr int64_t kSnapshotFieldId = 2147483539;
+
+std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(DatabaseInstance &db, const std::string &path,
+                                                                         bool partial, int64_t file_snapshot) {
+	Connection connection(db);
+	auto snapshot = partial ? std::string("_ducklake_internal_snapshot_id") : SqlInt(file_snapshot);
+	auto result = connection.Query("SELECT pos, " + snapshot + " FROM read_parquet(" + SqlString(path) +
+	                               ") ORDER BY pos");
+	if (result->HasError()) {
+		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, result->GetError());
+	}
+	std::vector<std::pair<int64_t, int64_t>> positions;
+	for (auto &chunk : result->Collection().Chunks()) {
+		auto pos = FlatVector::GetData<int64_t>(chunk.data[0]);
+		auto snapshots = FlatVector::GetData<int64_t>(chunk.data[1]);
+		for (idx_t row = 0; row < chunk.size(); row++) {
+			positions.emplace_back(pos[row], snapshots[row]);
+		}
+	}
+	return positions;
+}
+
+std::map<int64_t, int64_t> ReadPositionsOfRowIds(DatabaseInstance &db, const std::string &path,
+                                                 const std::vector<int64_t> &row_ids) {
+	std::map<int64_t, int64_t> result;
+	if (row_ids.empty()) {
+		return result;
+	}
+	std::string list;
+	for (auto id : row_ids) {
+		list += (list.empty() ? "" : ", ") + SqlInt(id);
+	}
+	Connection connection(db);
+	auto query = connection.Query("SELECT _ducklake_internal_row_id, file_row_number FROM read_parquet(" +
+	                              SqlString(path) + ", file_row_number = true) WHERE _ducklake_internal_row_id IN (" +
+	                              list + ")");
+	if (query->HasError()) {
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, query->GetError());
+	}
+	for (auto &chunk : query->Collection().Chunks()) {
+		auto ids = FlatVector::GetData<int64_t>(chunk.data[0]);
+		auto positions = FlatVector::GetData<int64_t>(chunk.data[1]);
+		for (idx_t row = 0; row < chunk.size(); row++) {
+			result[ids[row]] = positions[row];
+		}
+	}
+	return result;
+}
+
+std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::string &path, int64_t snapshot_id) {
+	Connection connection(db);
+	auto result = connection.Query("SELECT file_row_number FROM read_parquet(" + SqlString(path) +
+	                               ", file_row_number = true) WHERE _ducklake_internal_snapshot_id > " +
+	                               SqlInt(snapshot_id) + " ORDER BY file_row_number");
+	if (result->HasError()) {
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, result->GetError());
+	}
+	std::vector<int64_t> positions;
+	for (auto &chunk : result->Collection().Chunks()) {
+		auto data = FlatVector::GetData<int64_t>(chunk.data[0]);
+		positions.insert(positions.end(), data, data + chunk.size());
+	}
+	return positions;
+}
+
 WrittenDataFile WriteDeleteFile(ClientContext &context, const std::string &directory,
-                                const std::string &data_file_path, const std::vector<int64_t> &positions) {
+                                const std::string &data_file_path, const std::vector<int64_t> &positions,
+                                const std::vector<int64_t> &snapshots) {
+	bool partial = !snapshots.empty();
 	ParquetWriteOptions options;
 	options.directory = directory;
 	options.file_suffix = "-delete.parquet";
@@ -45,15 +112,28 @@ WrittenDataFile WriteDeleteFile(ClientContext &context, const std::string &direc
 	pos.name = "pos";
 	pos.type = LogicalType::BIGINT;
 	options.columns = {file_path, pos};
+	vector<LogicalType> types {LogicalType::VARCHAR, LogicalType::BIGINT};
+	if (partial) {
+		LakeColumn snapshot;
+		snapshot.column_id = kSnapshotFieldId;
+		snapshot.name = "_ducklake_internal_snapshot_id";
+		snapshot.type = LogicalType::BIGINT;
+		options.columns.push_back(snapshot);
+		types.push_back(LogicalType::BIGINT);
+	}
 	ParquetFileWriter writer(context, std::move(options));
 	DataChunk chunk;
-	chunk.Initialize(context, {LogicalType::VARCHAR, LogicalType::BIGINT});
+	chunk.Initialize(context, types);
 	for (size_t offset = 0; offset < positions.size(); offset += STANDARD_VECTOR_SIZE) {
 		auto count = std::min<size_t>(STANDARD_VECTOR_SIZE, positions.size() - offset);
 		chunk.Reset();
 		chunk.data[0].Reference(Value(data_file_path));
 		auto data = FlatVector::GetData<int64_t>(chunk.data[1]);
 		std::copy(positions.begin() + offset, positions.begin() + offset + count, data);
+		if (partial) {
+			auto snapshot_data = FlatVector::GetData<int64_t>(chunk.data[2]);
+			std::copy(snapshots.begin() + offset, snapshots.begin() + offset + count, snapshot_data);
+		}
 		chunk.SetCardinality(count);
 		writer.Append(chunk);
 	}

@@ -12,6 +12,7 @@
 
 #include "write/parquet_file_writer.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -26,8 +27,24 @@ namespace inlake {
 std::vector<int64_t> ReadDeleteFilePositions(duckdb::DatabaseInstance &db, const std::string &path, bool partial,
                                              int64_t snapshot_id);
 
-//! Writes a (non-partial) delete file for `data_file_path` holding `positions` into `directory`.
+//! Writes a delete file for `data_file_path` holding `positions` (sorted) into `directory`. With
+//! `snapshots` (one per position) it is a partial delete file recording when each position was deleted.
 WrittenDataFile WriteDeleteFile(duckdb::ClientContext &context, const std::string &directory,
-                                const std::string &data_file_path, const std::vector<int64_t> &positions);
+                                const std::string &data_file_path, const std::vector<int64_t> &positions,
+                                const std::vector<int64_t> &snapshots = {});
+
+//! (position, delete snapshot) of every position in a delete file; a non-partial file's positions all carry
+//! `file_snapshot` (the snapshot that registered the file).
+std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(duckdb::DatabaseInstance &db,
+                                                                         const std::string &path, bool partial,
+                                                                         int64_t file_snapshot);
+
+//! row id -> position for those of `row_ids` that a data file with embedded row ids holds.
+std::map<int64_t, int64_t> ReadPositionsOfRowIds(duckdb::DatabaseInstance &db, const std::string &path,
+                                                 const std::vector<int64_t> &row_ids);
+
+//! Positions (file row numbers) of a partial data file whose rows were inserted after `snapshot_id`.
+std::vector<int64_t> ReadRowsAfterSnapshot(duckdb::DatabaseInstance &db, const std::string &path,
+                                           int64_t snapshot_id);
 
 } // namespace inlake

@@ -117,7 +117,9 @@ bool RewriteCreateTableWithAs(const std::string &sql, std::string &result) {
 	}
 	auto close_offset = cursor.Offset(close);
 	auto list = sql.substr(open_offset + 1, close_offset - open_offset - 1);
-	result = sql.substr(0, with_offset) + "/*+inlake_with(" + list + ")*/" + sql.substr(close_offset + 1, as_offset - close_offset - 1) + sql.substr(as_offset);
+	// the text between ')' and AS (whitespace, comments) stays where it was
+	auto before_as = sql.substr(close_offset + 1, as_offset - close_offset - 1);
+	result = sql.substr(0, with_offset) + "/*+inlake_with(" + list + ")*/" + before_as + sql.substr(as_offset);
 	return true;
 }
 

@@ -33,7 +33,8 @@ std::string AttachedDatabase(Connection &con, const std::string &name) {
 	if (prepared->HasError()) {
 		prepared->error.Throw();
 	}
-	return FirstValue(*prepared->Execute(name));
+	duckdb::vector<Value> parameters {Value(name)};
+	return FirstValue(*prepared->Execute(parameters));
 }
 
 struct TableTarget {

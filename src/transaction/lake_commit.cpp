@@ -2,6 +2,7 @@
 
 #include "transaction/change_set.hpp"
 #include "transaction/lake_transaction.hpp"
+#include "transaction/flush_commit.hpp"
 #include "transaction/table_data_commit.hpp"
 
 #include "duckdb/common/exception.hpp"
@@ -172,6 +173,12 @@ private:
 			TableDataCommit table_commit(context, *table, RealId(entry.first), is_new, entry.second,
 			                             next.next_file_id);
 			table_commit.Write();
+		}
+		for (auto &flush : changes.flushes) {
+			if (changes.dropped_table_ids.count(flush.table_id)) {
+				continue;
+			}
+			CommitFlush(context, flush, next.next_file_id);
 		}
 	}
 

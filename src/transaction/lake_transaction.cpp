@@ -333,8 +333,42 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 			deleted.erase(begin, end);
 			WriteDeleteFile(table, table_changes, file, positions);
 		}
+		MatchPartialFileRows(table, table_changes, deleted);
 	}
 	table_changes.deleted_row_ids.insert(deleted.begin(), deleted.end());
+}
+
+void LakeTransaction::MatchPartialFileRows(LakeTableEntry &table, LocalTableChanges &table_changes,
+                                           std::set<int64_t> &row_ids) {
+	std::vector<int64_t> committed;
+	for (auto row_id : row_ids) {
+		if (!IsLocalRowId(row_id) && !InCommittedFileRange(table, row_id)) {
+			committed.push_back(row_id);
+		}
+	}
+	if (committed.empty()) {
+		return;
+	}
+	auto table_path = TableDataPath(table);
+	for (auto &file : CommittedFiles(table)) {
+		if (file.partial_max < 0) {
+			continue;
+		}
+		auto path = JoinPath(table_path, file.path, file.path_is_relative);
+		for (auto &match : ReadPositionsOfRowIds(*context.db, path, committed)) {
+			table_changes.partial_file_deletes[match.first] = std::make_pair(file.data_file_id, match.second);
+			row_ids.erase(match.first);
+		}
+	}
+}
+
+bool LakeTransaction::InCommittedFileRange(LakeTableEntry &table, int64_t row_id) {
+	for (auto &file : CommittedFiles(table)) {
+		if (file.partial_max < 0 && row_id >= file.row_id_start && row_id < file.row_id_start + file.record_count) {
+			return true;
+		}
+	}
+	return false;
 }
 
 const std::vector<DataFileRecord> &LakeTransaction::CommittedFiles(LakeTableEntry &table) {
@@ -420,6 +454,11 @@ void LakeTransaction::RemoveInlinedRows(LocalTableChanges &table_changes, std::s
 	table_changes.inlined_rows = std::move(kept);
 }
 
+void LakeTransaction::AddFlush(TableFlush flush) {
+	changes.version++;
+	changes.flushes.push_back(std::move(flush));
+}
+
 // --- options ------------------------------------------------------------------
 
 static bool MatchOption(const OptionRecord &option, const std::string &key, const std::string &scope,
@@ -498,6 +537,15 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 			scan_file.has_embedded_row_ids = file.partial_max >= 0;
 			scan_file.begin_snapshot = file.begin_snapshot;
 			scan_file.deleted_positions = CommittedDeletedPositions(file, table_path, read_snapshot);
+			if (file.partial_max > read_snapshot) {
+				// a flushed file holding rows inserted after the snapshot being read
+				auto later = ReadRowsAfterSnapshot(*context.db, scan_file.path, read_snapshot);
+				scan_file.deleted_positions.insert(scan_file.deleted_positions.end(), later.begin(), later.end());
+				std::sort(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end());
+				scan_file.deleted_positions.erase(
+				    std::unique(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end()),
+				    scan_file.deleted_positions.end());
+			}
 			for (auto &stats : file.column_stats) {
 				ScanColumnStats column;
 				column.has_min_max = stats.has_min_max;
@@ -574,6 +622,16 @@ void LakeTransaction::ApplyLocalDeletes(const LocalTableChanges &table_changes, 
 		if (file.file_id >= 0 && local_file != table_changes.delete_files.end()) {
 			file.deleted_positions = local_file->second.positions;
 		}
+		bool added = false;
+		for (auto &entry : table_changes.partial_file_deletes) {
+			if (entry.second.first == file.file_id) {
+				file.deleted_positions.push_back(entry.second.second);
+				added = true;
+			}
+		}
+		if (added) {
+			std::sort(file.deleted_positions.begin(), file.deleted_positions.end());
+		}
 	}
 	if (table_changes.deleted_row_ids.empty()) {
 		return;
@@ -616,6 +674,17 @@ void LakeTransaction::Rollback() {
 		}
 		for (auto &delete_file : entry.second.delete_files) {
 			fs.TryRemoveFile(delete_file.second.file.path);
+		}
+	}
+	for (auto &flush : changes.flushes) {
+		for (auto &file : flush.files) {
+			fs.TryRemoveFile(file.file.path);
+			if (file.delete_count > 0) {
+				fs.TryRemoveFile(file.delete_file.path);
+			}
+		}
+		for (auto &deletes : flush.deletes) {
+			fs.TryRemoveFile(deletes.delete_file.path);
 		}
 	}
 	changes = LocalChanges();

@@ -66,6 +66,13 @@ public:
 	//! Records deleted rows by row id (committed or provisional).
 	void DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids);
 
+	//! Registers what a flush wrote (committed as one inline_flush snapshot).
+	void AddFlush(TableFlush flush);
+	//! The table's committed data files at the transaction's snapshot (cached).
+	const std::vector<DataFileRecord> &CommittedFilesOf(LakeTableEntry &table) {
+		return CommittedFiles(table);
+	}
+
 	// --- options ------------------------------------------------------------
 	//! The persisted value of an option for the table: table, then schema, then global scope.
 	bool FindOption(const std::string &key, LakeTableEntry *table, std::string &value);
@@ -93,6 +100,9 @@ private:
 	//! Every position of a committed data file deleted at the transaction's snapshot.
 	std::vector<int64_t> CommittedDeletedPositions(const DataFileRecord &file, const std::string &table_path,
 	                                               int64_t snapshot_id);
+	//! Moves deleted rows that live in flushed (partial) data files from row_ids to partial_file_deletes.
+	void MatchPartialFileRows(LakeTableEntry &table, LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
+	bool InCommittedFileRange(LakeTableEntry &table, int64_t row_id);
 	//! Sends a statement's deletions of one data file to a delete file (more than the inlining limit).
 	void WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &table_changes, const DataFileRecord &file,
 	                     const std::vector<int64_t> &new_positions);

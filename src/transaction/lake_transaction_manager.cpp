@@ -1,6 +1,10 @@
 #include "transaction/lake_transaction_manager.hpp"
 
+#include "metadata/sql_literal.hpp"
 #include "transaction/lake_transaction.hpp"
+
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/main/connection.hpp"
 
 namespace inlake {
 
@@ -49,6 +53,12 @@ void LakeTransactionManager::RollbackTransaction(duckdb::Transaction &transactio
 }
 
 void LakeTransactionManager::Checkpoint(duckdb::ClientContext &context, bool force) {
+	// CHECKPOINT on a lake flushes its inlined data, in a transaction of its own.
+	duckdb::Connection connection(*context.db);
+	auto result = connection.Query("CALL ducklake_flush_inlined_data(" + SqlString(catalog.GetName()) + ")");
+	if (result->HasError()) {
+		result->ThrowError();
+	}
 }
 
 } // namespace inlake

@@ -58,10 +58,45 @@ struct LocalTableChanges {
 	std::set<int64_t> deleted_row_ids;
 	//! Deletions written as delete files, by data file id
 	std::map<int64_t, LocalDeleteFile> delete_files;
+	//! Deleted rows of flushed (partial) data files, whose positions are not row_id - row_id_start:
+	//! row id -> (data file id, position); their deletions are inlined at commit
+	std::map<int64_t, std::pair<int64_t, int64_t>> partial_file_deletes;
 
 	bool HasInsertedRows() const {
 		return !new_files.empty() || (inlined_rows && inlined_rows->Count() > 0);
 	}
+};
+
+//! A data file written by a flush, with the spans of the rows it holds.
+struct FlushedDataFile {
+	WrittenDataFile file;
+	int64_t min_row_id = 0;
+	int64_t min_snapshot = 0;
+	int64_t max_snapshot = 0;
+	//! Rows that were deleted while inlined: a partial delete file (delete_count 0: none)
+	WrittenDataFile delete_file;
+	int64_t delete_count = 0;
+	int64_t min_delete_snapshot = 0;
+	int64_t max_delete_snapshot = 0;
+};
+
+//! The inlined deletions of one data file, flushed into a partial delete file.
+struct FlushedDeletes {
+	int64_t data_file_id = -1;
+	WrittenDataFile delete_file;
+	int64_t delete_count = 0;
+	int64_t min_snapshot = 0;
+	int64_t max_snapshot = 0;
+};
+
+//! What ducklake_flush_inlined_data wrote for one table; registered at commit.
+struct TableFlush {
+	int64_t table_id = -1;
+	//! Inlined tables whose rows (inserted at or before the transaction's snapshot) were flushed
+	std::vector<std::string> inlined_tables;
+	std::vector<FlushedDataFile> files;
+	std::vector<FlushedDeletes> deletes;
+	int64_t rows_flushed = 0;
 };
 
 //! A set_option / reset of a persisted option, written at commit.
@@ -79,6 +114,7 @@ struct LocalChanges {
 	std::set<int64_t> dropped_table_ids;
 	std::map<int64_t, LocalTableChanges> table_changes;
 	std::vector<OptionChange> option_changes;
+	std::vector<TableFlush> flushes;
 	int64_t next_local_id = kLocalIdBase;
 	//! Bumped by every change, so prepared statements re-bind (see LakeCatalog::GetCatalogVersion)
 	int64_t version = 0;
@@ -89,7 +125,7 @@ struct LocalChanges {
 	//! Whether committing creates a snapshot (option changes alone do not)
 	bool HasSnapshotChanges() const {
 		return created_schemas.size() || dropped_schema_ids.size() || created_tables.size() ||
-		       dropped_table_ids.size() || table_changes.size();
+		       dropped_table_ids.size() || table_changes.size() || flushes.size();
 	}
 	bool HasSchemaChanges() const {
 		return !created_schemas.empty() || !dropped_schema_ids.empty() || !created_tables.empty() ||

@@ -149,6 +149,9 @@ int64_t TableDataCommit::EndInlinedRows(std::set<int64_t> &row_ids) {
 
 int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &row_ids) {
 	std::vector<InlinedDeleteRecord> deletes;
+	for (auto &entry : changes.partial_file_deletes) {
+		deletes.push_back(InlinedDeleteRecord {entry.second.first, entry.second.second});
+	}
 	auto files = is_new_table ? std::vector<DataFileRecord>() : context.write.GetLiveDataFiles(table_id);
 	for (auto row_id : row_ids) {
 		const DataFileRecord *match = nullptr;
@@ -205,7 +208,7 @@ void TableDataCommit::WriteDeleteFiles(TableStatsRecord &stats) {
 
 void TableDataCommit::WriteDeletes(TableStatsRecord &stats) {
 	WriteDeleteFiles(stats);
-	if (changes.deleted_row_ids.empty()) {
+	if (changes.deleted_row_ids.empty() && changes.partial_file_deletes.empty()) {
 		return;
 	}
 	std::set<int64_t> committed, provisional;
@@ -221,7 +224,7 @@ void TableDataCommit::WriteDeletes(TableStatsRecord &stats) {
 		deleted += ended;
 	}
 	committed.insert(provisional.begin(), provisional.end());
-	if (!committed.empty()) {
+	if (!committed.empty() || !changes.partial_file_deletes.empty()) {
 		deleted += DeleteFilePositions(committed);
 		context.change_set.AddId("inlined_delete", table_id);
 	}

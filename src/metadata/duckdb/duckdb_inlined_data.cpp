@@ -146,14 +146,15 @@ void DuckDBWriteTxn::InsertDeleteFile(const DeleteFileRecord &file) {
 	        SqlIdOrNull(file.partial_max) + ")");
 }
 
-bool DuckDBWriteTxn::DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) {
+bool DuckDBWriteTxn::DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
+                                         bool include_inlined) {
 	auto files = store.Query("SELECT count(*) FROM " + store.Prefix() + "ducklake_delete_file WHERE data_file_id = " +
 	                         SqlInt(data_file_id) + " AND begin_snapshot > " + SqlInt(snapshot_id));
 	if (files->GetValue(0, 0).GetValue<int64_t>() > 0) {
 		return true;
 	}
 	auto name = InlinedDeleteTableName(table_id);
-	if (!store.TableExists(name)) {
+	if (!include_inlined || !store.TableExists(name)) {
 		return false;
 	}
 	auto inlined = store.Query("SELECT count(*) FROM " + store.Prefix() + SqlIdentifier(name) + " WHERE file_id = " +

@@ -286,7 +286,8 @@ std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id,
 		result[index->second].column_stats.push_back(std::move(column));
 	}
 	LoadInlinedDeletes(table_id, snapshot_id, result, file_index);
-	auto deletes = Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max FROM " +
+	auto deletes = Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
+	                     "begin_snapshot FROM " +
 	                     prefix + "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " +
 	                     VisibleAt(snapshot_id));
 	for (duckdb::idx_t row = 0; row < deletes->RowCount(); row++) {
@@ -301,6 +302,7 @@ std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id,
 		ref.path_is_relative = r.Bool(3, true);
 		ref.delete_count = r.Int(4, 0);
 		ref.partial_max = r.Int(5, -1);
+		ref.begin_snapshot = r.Int(6, 0);
 	}
 	return result;
 }

@@ -44,6 +44,10 @@ public:
 	                const InlinedColumnNames &names, int64_t snapshot_id,
 	                const std::vector<std::string> &predicates) override;
 	std::vector<OptionRecord> LoadOptions() override;
+	void StreamInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
+	                       const InlinedColumnNames &names, int64_t snapshot_id,
+	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
+	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;
 	const std::string &MetadataDatabase() const {

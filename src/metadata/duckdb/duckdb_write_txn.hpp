@@ -47,7 +47,8 @@ public:
 	int64_t EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
 	                       const std::vector<int64_t> &row_ids, int64_t end_snapshot) override;
 	void InsertDeleteFile(const DeleteFileRecord &file) override;
-	bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) override;
+	bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
+	                                 bool include_inlined = true) override;
 	std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) override;
 	std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
 	                                                    const std::vector<InlinedDeleteRecord> &positions) override;
@@ -55,6 +56,12 @@ public:
 	                                       const std::vector<int64_t> &row_ids) override;
 	void AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
 	                          int64_t snapshot_id) override;
+	int64_t CountInlinedRowsEndedAfter(const std::string &inlined_table, const InlinedColumnNames &names,
+	                                   int64_t snapshot_id) override;
+	void DeleteInlinedRowsUpTo(const std::string &inlined_table, const InlinedColumnNames &names,
+	                           int64_t snapshot_id) override;
+	void DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) override;
+	void DropInlinedTable(const InlinedTableRecord &table) override;
 	void WriteOption(const OptionRecord &option, bool remove) override;
 
 	void Commit() override;

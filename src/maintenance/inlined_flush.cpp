@@ -1,0 +1,187 @@
+#include "maintenance/inlined_flush.hpp"
+
+#include "catalog/lake_catalog.hpp"
+#include "read/delete_file_loader.hpp"
+#include "transaction/lake_transaction.hpp"
+#include "write/parquet_file_writer.hpp"
+
+#include "duckdb/main/client_context.hpp"
+
+#include <map>
+
+namespace inlake {
+using namespace duckdb; // NOLINT
+
+namespace {
+
+//! Per flushed row: what the data file records and what its partial delete file needs.
+struct FlushedRow {
+	int64_t row_id;
+	int64_t begin_snapshot;
+	int64_t end_snapshot; // -1: live
+};
+
+class InsertFlusher {
+public:
+	InsertFlusher(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table)
+	    : context(context), transaction(transaction), table(table) {
+	}
+
+	void Flush(TableFlush &flush) {
+		auto &store = transaction.GetCatalog().Store();
+		auto names = InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion());
+		auto snapshot_id = transaction.Snapshot().snapshot_id;
+		auto &columns = table.Record().columns;
+		ParquetWriteOptions options;
+		options.directory = transaction.TableDataPath(table);
+		options.columns = columns;
+		options.target_file_size = transaction.GetCatalog().Options().target_file_size;
+		options.write_row_id_and_snapshot = true;
+		ParquetFileWriter writer(context, std::move(options));
+		auto column_count = columns.size();
+		vector<LogicalType> types = table.GetTypes();
+		types.push_back(LogicalType::BIGINT);
+		types.push_back(LogicalType::BIGINT);
+		DataChunk out;
+		out.Initialize(context, types);
+		for (auto &inlined : store.LoadInlinedTables(table.TableId())) {
+			store.StreamInlinedRows(inlined.table_name, columns, names, snapshot_id, [&](DataChunk &chunk) {
+				out.Reset();
+				for (idx_t col = 0; col < column_count + 2; col++) {
+					out.data[col].Reference(chunk.data[col]);
+				}
+				out.SetCardinality(chunk.size());
+				Remember(chunk, column_count);
+				writer.Append(out);
+			});
+			flush.inlined_tables.push_back(inlined.table_name);
+		}
+		auto files = writer.Finish();
+		size_t offset = 0;
+		for (auto &file : files) {
+			flush.files.push_back(Describe(file, offset));
+			offset += size_t(file.record_count);
+		}
+		flush.rows_flushed = int64_t(rows.size());
+	}
+
+private:
+	void Remember(DataChunk &chunk, idx_t column_count) {
+		auto row_ids = FlatVector::GetData<int64_t>(chunk.data[column_count]);
+		auto begins = FlatVector::GetData<int64_t>(chunk.data[column_count + 1]);
+		UnifiedVectorFormat ends;
+		chunk.data[column_count + 2].ToUnifiedFormat(chunk.size(), ends);
+		auto end_data = UnifiedVectorFormat::GetData<int64_t>(ends);
+		for (idx_t row = 0; row < chunk.size(); row++) {
+			auto end_index = ends.sel->get_index(row);
+			rows.push_back(
+			    FlushedRow {row_ids[row], begins[row], ends.validity.RowIsValid(end_index) ? end_data[end_index] : -1});
+		}
+	}
+
+	FlushedDataFile Describe(const WrittenDataFile &file, size_t offset) {
+		FlushedDataFile result;
+		result.file = file;
+		result.min_row_id = rows[offset].row_id;
+		result.min_snapshot = rows[offset].begin_snapshot;
+		result.max_snapshot = rows[offset].begin_snapshot;
+		std::vector<int64_t> positions, snapshots;
+		for (size_t i = 0; i < size_t(file.record_count); i++) {
+			auto &row = rows[offset + i];
+			result.min_row_id = std::min(result.min_row_id, row.row_id);
+			result.min_snapshot = std::min(result.min_snapshot, row.begin_snapshot);
+			result.max_snapshot = std::max(result.max_snapshot, row.begin_snapshot);
+			if (row.end_snapshot >= 0) {
+				positions.push_back(int64_t(i));
+				snapshots.push_back(row.end_snapshot);
+			}
+		}
+		if (!positions.empty()) {
+			result.delete_file =
+			    WriteDeleteFile(context, transaction.TableDataPath(table), file.path, positions, snapshots);
+			result.delete_count = int64_t(positions.size());
+			result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
+			result.max_delete_snapshot = *std::max_element(snapshots.begin(), snapshots.end());
+		}
+		return result;
+	}
+
+	ClientContext &context;
+	LakeTransaction &transaction;
+	LakeTableEntry &table;
+	std::vector<FlushedRow> rows;
+};
+
+//! Every deleted position of a committed data file with the snapshot it was deleted in.
+std::map<int64_t, int64_t> ExistingDeletes(ClientContext &context, const DataFileRecord &file,
+                                           const std::string &table_path) {
+	std::map<int64_t, int64_t> result;
+	auto &ref = file.delete_file;
+	if (ref.delete_file_id < 0) {
+		return result;
+	}
+	auto path = ref.path_is_relative ? table_path + ref.path : ref.path;
+	auto positions = ReadDeletePositionsWithSnapshots(*context.db, path, ref.partial_max >= 0, ref.begin_snapshot);
+	for (auto &entry : positions) {
+		result[entry.first] = entry.second;
+	}
+	return result;
+}
+
+void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table, TableFlush &flush) {
+	auto &store = transaction.GetCatalog().Store();
+	auto entries = store.LoadInlinedDeleteEntries(table.TableId(), transaction.Snapshot().snapshot_id);
+	if (entries.empty()) {
+		return;
+	}
+	auto table_path = transaction.TableDataPath(table);
+	std::map<int64_t, const DataFileRecord *> files;
+	for (auto &file : transaction.CommittedFilesOf(table)) {
+		files[file.data_file_id] = &file;
+	}
+	std::map<int64_t, std::map<int64_t, int64_t>> by_file;
+	for (auto &entry : entries) {
+		by_file[entry.file_id][entry.position] = entry.snapshot_id;
+	}
+	for (auto &entry : by_file) {
+		auto file = files.find(entry.first);
+		if (file == files.end()) {
+			continue; // the data file is gone (dropped or rewritten): its deletions no longer matter
+		}
+		auto merged = ExistingDeletes(context, *file->second, table_path);
+		for (auto &position : entry.second) {
+			merged.emplace(position.first, position.second);
+		}
+		std::vector<int64_t> positions, snapshots;
+		for (auto &position : merged) {
+			positions.push_back(position.first);
+			snapshots.push_back(position.second);
+		}
+		auto &data_file = *file->second;
+		auto data_path = data_file.path_is_relative ? table_path + data_file.path : data_file.path;
+		FlushedDeletes deletes;
+		deletes.data_file_id = entry.first;
+		deletes.delete_file = WriteDeleteFile(context, table_path, data_path, positions, snapshots);
+		deletes.delete_count = int64_t(positions.size());
+		deletes.min_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
+		deletes.max_snapshot = *std::max_element(snapshots.begin(), snapshots.end());
+		flush.deletes.push_back(std::move(deletes));
+	}
+}
+
+} // namespace
+
+int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table) {
+	transaction.CheckWritable("flush inlined data");
+	TableFlush flush;
+	flush.table_id = table.TableId();
+	InsertFlusher(context, transaction, table).Flush(flush);
+	FlushDeletes(context, transaction, table, flush);
+	auto rows = flush.rows_flushed;
+	if (!flush.files.empty() || !flush.deletes.empty()) {
+		transaction.AddFlush(std::move(flush));
+	}
+	return rows;
+}
+
+} // namespace inlake

@@ -1,0 +1,85 @@
+// The flush-related part of the DuckDB metadata backend: streaming inlined
+// rows out of the catalog and removing them once they live in Parquet.
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/duckdb/duckdb_write_txn.hpp"
+#include "metadata/duckdb/result_reader.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/main/query_result.hpp"
+
+namespace inlake {
+
+void DuckDBMetadataStore::StreamInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
+                                            const InlinedColumnNames &names, int64_t snapshot_id,
+                                            const std::function<void(duckdb::DataChunk &)> &callback) {
+	std::string select;
+	for (auto &column : columns) {
+		select += SqlIdentifier(column.name) + ", ";
+	}
+	auto sql = "SELECT " + select + SqlIdentifier(names.row_id) + ", " + SqlIdentifier(names.begin_snapshot) + ", " +
+	           SqlIdentifier(names.end_snapshot) + " FROM " + prefix + SqlIdentifier(inlined_table) + " WHERE " +
+	           SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(snapshot_id) + " ORDER BY " +
+	           SqlIdentifier(names.row_id);
+	std::lock_guard<std::mutex> guard(lock);
+	auto result = connection.SendQuery(sql);
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+	while (auto chunk = result->Fetch()) {
+		if (chunk->size() == 0) {
+			break;
+		}
+		callback(*chunk);
+	}
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+}
+
+std::vector<InlinedDeleteEntry> DuckDBMetadataStore::LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) {
+	std::lock_guard<std::mutex> guard(lock);
+	std::vector<InlinedDeleteEntry> entries;
+	auto name = InlinedDeleteTableName(table_id);
+	if (!TableExists(name)) {
+		return entries;
+	}
+	auto result = Query("SELECT file_id, row_id, begin_snapshot FROM " + prefix + SqlIdentifier(name) +
+	                    " WHERE begin_snapshot <= " + SqlInt(snapshot_id) + " ORDER BY file_id, row_id");
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		entries.push_back(InlinedDeleteEntry {r.Int(0), r.Int(1), r.Int(2)});
+	}
+	return entries;
+}
+
+int64_t DuckDBWriteTxn::CountInlinedRowsEndedAfter(const std::string &inlined_table, const InlinedColumnNames &names,
+                                                   int64_t snapshot_id) {
+	auto s = SqlInt(snapshot_id);
+	auto result = store.Query("SELECT count(*) FROM " + store.Prefix() + SqlIdentifier(inlined_table) + " WHERE " +
+	                          SqlIdentifier(names.begin_snapshot) + " <= " + s + " AND " +
+	                          SqlIdentifier(names.end_snapshot) + " > " + s);
+	return result->GetValue(0, 0).GetValue<int64_t>();
+}
+
+void DuckDBWriteTxn::DeleteInlinedRowsUpTo(const std::string &inlined_table, const InlinedColumnNames &names,
+                                           int64_t snapshot_id) {
+	Execute("DELETE FROM " + store.Prefix() + SqlIdentifier(inlined_table) + " WHERE " +
+	        SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(snapshot_id));
+}
+
+void DuckDBWriteTxn::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) {
+	auto name = InlinedDeleteTableName(table_id);
+	if (!store.TableExists(name)) {
+		return;
+	}
+	Execute("DELETE FROM " + store.Prefix() + SqlIdentifier(name) + " WHERE file_id = " + SqlInt(data_file_id) +
+	        " AND begin_snapshot <= " + SqlInt(snapshot_id));
+}
+
+void DuckDBWriteTxn::DropInlinedTable(const InlinedTableRecord &table) {
+	Execute("DROP TABLE IF EXISTS " + store.Prefix() + SqlIdentifier(table.table_name));
+	Execute("DELETE FROM " + store.Prefix() + "ducklake_inlined_data_tables WHERE table_id = " +
+	        SqlInt(table.table_id) + " AND table_name = " + SqlString(table.table_name));
+}
+
+} // namespace inlake

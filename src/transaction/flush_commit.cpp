@@ -1,0 +1,93 @@
+#include "transaction/flush_commit.hpp"
+
+#include "duckdb/common/exception/transaction_exception.hpp"
+
+namespace inlake {
+
+static void FlushConflict(TableCommitContext &context, const std::string &what) {
+	throw duckdb::TransactionException("Transaction conflict on lake \"%s\": %s by a concurrent transaction while "
+	                                   "inlined data was being flushed; nothing of the flush was committed",
+	                                   context.lake_name, what);
+}
+
+static DeleteFileRecord DeleteRecord(TableCommitContext &context, int64_t table_id, int64_t data_file_id,
+                                     const WrittenDataFile &file, int64_t count, int64_t min_snapshot,
+                                     int64_t max_snapshot, int64_t &next_file_id) {
+	DeleteFileRecord record;
+	record.delete_file_id = next_file_id++;
+	record.table_id = table_id;
+	// visible from the oldest deletion it holds: it replaces inlined deletions of earlier snapshots
+	record.begin_snapshot = min_snapshot;
+	record.data_file_id = data_file_id;
+	record.path = file.file_name;
+	record.delete_count = count;
+	record.file_size_bytes = file.file_size_bytes;
+	record.footer_size = file.footer_size;
+	record.partial_max = max_snapshot;
+	return record;
+}
+
+void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_file_id) {
+	auto &write = context.write;
+	auto table_id = flush.table_id;
+	for (auto &inlined : flush.inlined_tables) {
+		if (write.CountInlinedRowsEndedAfter(inlined, context.names, context.base_snapshot_id) > 0) {
+			FlushConflict(context, "inlined rows were deleted");
+		}
+	}
+	for (auto &deletes : flush.deletes) {
+		if (write.DeletesChangedSince(table_id, deletes.data_file_id, context.base_snapshot_id, false)) {
+			FlushConflict(context, "a delete file was replaced");
+		}
+	}
+	auto stats = write.GetTableStats(table_id);
+	bool stats_exist = stats.table_id >= 0;
+	stats.table_id = table_id;
+	int64_t file_order = 0;
+	for (auto &flushed : flush.files) {
+		auto &file = flushed.file;
+		DataFileRecord record;
+		record.data_file_id = next_file_id++;
+		record.table_id = table_id;
+		record.begin_snapshot = flushed.min_snapshot;
+		record.file_order = file_order++;
+		record.path = file.file_name;
+		record.record_count = file.record_count;
+		record.file_size_bytes = file.file_size_bytes;
+		record.footer_size = file.footer_size;
+		record.row_id_start = flushed.min_row_id;
+		record.partial_max = flushed.max_snapshot;
+		for (auto &column : file.column_stats) {
+			FileColumnStatsRecord column_record;
+			column_record.column_id = column.column_id;
+			column_record.column_size_bytes = column.column_size_bytes;
+			column_record.value_count = column.value_count;
+			column_record.null_count = column.null_count;
+			column_record.has_min_max = column.has_min_max;
+			column_record.min_value = column.min_value;
+			column_record.max_value = column.max_value;
+			column_record.contains_nan = column.contains_nan;
+			record.column_stats.push_back(std::move(column_record));
+		}
+		write.InsertDataFile(record);
+		stats.file_size_bytes += file.file_size_bytes;
+		if (flushed.delete_count > 0) {
+			write.InsertDeleteFile(DeleteRecord(context, table_id, record.data_file_id, flushed.delete_file,
+			                                    flushed.delete_count, flushed.min_delete_snapshot,
+			                                    flushed.max_delete_snapshot, next_file_id));
+		}
+	}
+	for (auto &deletes : flush.deletes) {
+		write.InsertDeleteFile(DeleteRecord(context, table_id, deletes.data_file_id, deletes.delete_file,
+		                                    deletes.delete_count, deletes.min_snapshot, deletes.max_snapshot,
+		                                    next_file_id));
+		write.DeleteInlinedDeletesUpTo(table_id, deletes.data_file_id, context.base_snapshot_id);
+	}
+	for (auto &inlined : flush.inlined_tables) {
+		write.DeleteInlinedRowsUpTo(inlined, context.names, context.base_snapshot_id);
+	}
+	write.WriteTableStats(stats, stats_exist);
+	context.change_set.AddId("inline_flush", table_id);
+}
+
+} // namespace inlake

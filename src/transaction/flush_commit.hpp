@@ -1,0 +1,18 @@
+//===----------------------------------------------------------------------===//
+// Committing a flush of inlined data (see maintenance/inlined_flush.hpp):
+// registers the flushed data files (begin_snapshot = their oldest row's
+// snapshot, partial_max = the newest, so time travel keeps working), their
+// partial delete files and the merged delete files, then removes the flushed
+// rows and deletions from the catalog. Another transaction having deleted a
+// flushed row, or replaced a flushed data file's delete file, after this
+// transaction's snapshot is a conflict.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "transaction/table_data_commit.hpp"
+
+namespace inlake {
+
+void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_file_id);
+
+} // namespace inlake
