@@ -14,14 +14,14 @@
 //    reference), then a count/sum query over each.
 //
 // Absolute times on shared machines are noise: the ratios are the output.
-// Usage: inlining_bench [--commits N] [--deletes M] [--big-rows R]
-//                       [--reps K] [--plain] [--keep]
+// Usage: inlining_bench [--commits N] [--deletes M] [--big-rows R] [--reps K]
+//                       [--plain] [--threads T] [--keep] [--profile W]
+// (--help lists them; bench/README.md explains the output.)
 //===----------------------------------------------------------------------===//
+#include "bench_util.hpp"
 #include "duckdb.hpp"
 #include "inlake_extension.hpp"
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -30,6 +30,7 @@
 #include <vector>
 
 using namespace duckdb; // NOLINT
+using namespace bench; // NOLINT
 
 namespace {
 
@@ -47,62 +48,6 @@ struct Options {
 	//! delete-inlined, delete-off) so a profiler sees nothing else.
 	std::string profile;
 };
-
-struct Row {
-	std::string name;
-	std::string value;
-	std::string target;
-	std::string verdict;
-};
-
-std::vector<Row> report;
-
-double NowMs() {
-	using namespace std::chrono;
-	return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
-}
-
-double Percentile(std::vector<double> samples, double p) {
-	if (samples.empty()) {
-		return 0;
-	}
-	std::sort(samples.begin(), samples.end());
-	auto index = idx_t(p * double(samples.size() - 1) + 0.5);
-	return samples[std::min<idx_t>(index, samples.size() - 1)];
-}
-
-std::string Fmt(const char *format, double value) {
-	char buffer[64];
-	snprintf(buffer, sizeof(buffer), format, value);
-	return buffer;
-}
-
-void AddRow(const std::string &name, const std::string &value, const std::string &target = "",
-            const std::string &verdict = "") {
-	report.push_back({name, value, target, verdict});
-}
-
-void AddRatio(const std::string &name, double ratio, double target) {
-	if (target > 0) {
-		AddRow(name, Fmt("%.2fx", ratio), Fmt("<= %.1fx", target), ratio <= target ? "MET" : "NOT MET");
-	} else {
-		AddRow(name, Fmt("%.2fx", ratio));
-	}
-}
-
-unique_ptr<MaterializedQueryResult> Run(Connection &con, const std::string &sql) {
-	auto result = con.Query(sql);
-	if (result->HasError()) {
-		throw std::runtime_error(sql + "\n  -> " + result->GetError());
-	}
-	return result;
-}
-
-double TimeMs(Connection &con, const std::string &sql) {
-	auto start = NowMs();
-	Run(con, sql);
-	return NowMs() - start;
-}
 
 //! One target table of the commit benchmark, with its insert statement.
 struct Target {
@@ -171,15 +116,6 @@ void CommitBenchmark(Connection &con, std::vector<Target> &targets, const Option
 	}
 }
 
-//! Median of reps runs after one warm-up run; returns the result of the last run as a string.
-double MedianQueryMs(Connection &con, const std::string &sql, idx_t reps, std::string &result_text) {
-	result_text = Run(con, sql)->ToString();
-	std::vector<double> times;
-	for (idx_t i = 0; i < reps; i++) {
-		times.push_back(TimeMs(con, sql));
-	}
-	return Percentile(times, 0.5);
-}
 
 void QueryBenchmark(Connection &con, std::vector<Target> &targets, const Options &options) {
 	auto upper = std::to_string(options.commits * 10 / 2);
@@ -340,24 +276,6 @@ void DeleteBenchmark(Connection &con, const std::string &dir, const Options &opt
 	}
 }
 
-void PrintReport() {
-	size_t widths[3] = {11, 5, 6};
-	for (auto &row : report) {
-		widths[0] = std::max(widths[0], row.name.size());
-		widths[1] = std::max(widths[1], row.value.size());
-		widths[2] = std::max(widths[2], row.target.size());
-	}
-	auto line = [&](const std::string &a, const std::string &b, const std::string &c, const std::string &d) {
-		printf("| %-*s | %*s | %-*s | %-7s |\n", int(widths[0]), a.c_str(), int(widths[1]), b.c_str(), int(widths[2]),
-		       c.c_str(), d.c_str());
-	};
-	line("measurement", "value", "target", "verdict");
-	printf("|%s|%s|%s|---------|\n", std::string(widths[0] + 2, '-').c_str(), std::string(widths[1] + 2, '-').c_str(),
-	       std::string(widths[2] + 2, '-').c_str());
-	for (auto &row : report) {
-		line(row.name, row.value, row.target, row.verdict);
-	}
-}
 
 Options ParseOptions(int argc, char **argv) {
 	Options options;
@@ -388,7 +306,8 @@ Options ParseOptions(int argc, char **argv) {
 			options.profile = argv[++i];
 		} else {
 			fprintf(stderr,
-			        "usage: %s [--commits N] [--deletes M] [--big-rows R] [--reps K] [--plain] [--keep]\n"
+			        "usage: %s [--commits N] [--deletes M] [--big-rows R] [--reps K] [--plain] [--threads T] [--keep]\n"
+			        "       [--profile W]\n"
 			        "  --commits N   10-row insert commits per table (default 500)\n"
 			        "  --deletes M   2-row DELETE statements per table (default 100; 0 skips)\n"
 			        "  --big-rows R  rows of the delete-benchmark table (default 1000000)\n"
@@ -409,15 +328,6 @@ Options ParseOptions(int argc, char **argv) {
 	return options;
 }
 
-std::string MakeTempDir() {
-	auto pattern = (std::filesystem::temp_directory_path() / "inlining_bench_XXXXXX").string();
-	std::vector<char> buffer(pattern.begin(), pattern.end());
-	buffer.push_back('\0');
-	if (!mkdtemp(buffer.data())) {
-		throw std::runtime_error("mkdtemp failed for " + pattern);
-	}
-	return buffer.data();
-}
 
 //! The --profile mode: one workload alone, its latencies printed, no report table.
 void RunProfileWorkload(Connection &con, const Options &options, const std::string &dir) {
@@ -495,7 +405,7 @@ int RunBenchmark(const Options &options, const std::string &dir) {
 
 int main(int argc, char **argv) {
 	auto options = ParseOptions(argc, argv);
-	auto dir = MakeTempDir();
+	auto dir = MakeTempDir("inlining_bench_");
 	int rc = 1;
 	try {
 		rc = RunBenchmark(options, dir);

@@ -4,11 +4,13 @@
 # DuckDB download and the build are both incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(g++ cmake ninja-build pkg-config libedit-dev libgtest-dev ccache npm libsqlite3-dev libpq-dev postgresql)
+packages=(g++ cmake ninja-build pkg-config libedit-dev libgtest-dev ccache libsqlite3-dev libpq-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm fetches DuckDB; a Node.js installed outside Debian's packages counts too.
+command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq

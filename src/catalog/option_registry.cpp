@@ -75,12 +75,17 @@ std::string ValidateOptionValue(const std::string &key, const Value &value) {
 	Value converted;
 	std::string error;
 	switch (option.kind) {
-	case OptionKind::NON_NEGATIVE_INTEGER:
-		if (!value.DefaultTryCastAs(LogicalType::BIGINT, converted, &error) || converted.GetValue<int64_t>() < 0) {
+	case OptionKind::NON_NEGATIVE_INTEGER: {
+		Value as_double;
+		bool integral = value.DefaultTryCastAs(LogicalType::DOUBLE, as_double, &error) &&
+		                as_double.GetValue<double>() == double(int64_t(as_double.GetValue<double>()));
+		if (!integral || !value.DefaultTryCastAs(LogicalType::BIGINT, converted, &error) ||
+		    converted.GetValue<int64_t>() < 0) {
 			throw InvalidInputException("DuckLake option \"%s\" expects a non-negative integer, got '%s'",
 			                            option.key, value.ToString());
 		}
 		return converted.ToString();
+	}
 	case OptionKind::BOOLEAN:
 		if (!value.DefaultTryCastAs(LogicalType::BOOLEAN, converted, &error)) {
 			throw InvalidInputException("DuckLake option \"%s\" expects a boolean, got '%s'", option.key,

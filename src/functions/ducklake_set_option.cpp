@@ -8,6 +8,11 @@
 #include "functions/row_table_function.hpp"
 #include "transaction/lake_transaction.hpp"
 
+#include "duckdb/parser/expression/bound_expression.hpp"
+#include "duckdb/planner/expression.hpp"
+#include "duckdb/parser/expression/function_expression.hpp"
+#include "duckdb/parser/tableref/table_function_ref.hpp"
+
 namespace inlake {
 using duckdb::LogicalType;
 using duckdb::Value;
@@ -57,6 +62,28 @@ OptionTarget ResolveTarget(LakeTransaction &transaction, duckdb::TableFunctionBi
 	return target;
 }
 
+//! The option value must be a constant, not an expression such as random() that DuckDB evaluated once.
+void CheckConstantValue(duckdb::TableFunctionBindInput &input, const char *function) {
+	if (!input.ref.function || input.ref.function->GetExpressionClass() != duckdb::ExpressionClass::FUNCTION) {
+		return;
+	}
+	auto &call = input.ref.function->Cast<duckdb::FunctionExpression>();
+	duckdb::optional_ptr<duckdb::ParsedExpression> value;
+	for (auto &child : call.children) {
+		if (child->GetAlias().empty()) {
+			value = child.get(); // the last positional argument is the value
+		}
+	}
+	if (!value || value->GetExpressionClass() != duckdb::ExpressionClass::BOUND_EXPRESSION) {
+		return;
+	}
+	auto &bound = value->Cast<duckdb::BoundExpression>().expr;
+	if (bound && !bound->IsFoldable()) {
+		throw duckdb::InvalidInputException("%s: the option value must be a constant, not \"%s\"", function,
+		                                    bound->ToString());
+	}
+}
+
 duckdb::unique_ptr<duckdb::FunctionData> ChangeOption(duckdb::ClientContext &context,
                                                       duckdb::TableFunctionBindInput &input,
                                                       duckdb::vector<LogicalType> &types,
@@ -66,6 +93,7 @@ duckdb::unique_ptr<duckdb::FunctionData> ChangeOption(duckdb::ClientContext &con
 	if (input.inputs[1].IsNull()) {
 		throw duckdb::InvalidInputException("%s: the option name must not be NULL", function);
 	}
+	CheckConstantValue(input, function);
 	auto &transaction = LakeTransaction::Get(context, catalog);
 	auto target = ResolveTarget(transaction, input);
 	OptionRecord option;

@@ -44,14 +44,13 @@ void LakeRowSink::DecideInlining(ClientContext &context) {
 	if (inlining_limit == 0) {
 		return;
 	}
-	auto blocker = InliningBlocker(table.Record().columns, transaction.GetCatalog().FormatVersion());
-	if (!blocker.empty()) {
-		inlining_limit = 0;
-		DUCKDB_LOG_WARN(context, "DuckLake table \"%s\" cannot be inlined, writing Parquet instead: %s", table.name,
-		                blocker);
-		return;
+	inlining_blocker = InliningBlocker(table.Record().columns, transaction.GetCatalog().FormatVersion());
+	if (!inlining_blocker.empty()) {
+		return; // Parquet; Finish() warns when the statement was small enough to have been inlined
 	}
-	buffer = make_uniq<ColumnDataCollection>(context, table.GetTypes());
+	if (inlining_blocker.empty()) {
+		buffer = make_uniq<ColumnDataCollection>(context, table.GetTypes());
+	}
 }
 
 void LakeRowSink::StartParquet(ClientContext &context) {
@@ -78,7 +77,7 @@ void LakeRowSink::Append(ClientContext &context, DataChunk &chunk) {
 	if (!inline_decided) {
 		DecideInlining(context);
 	}
-	if (buffer && int64_t(buffer->Count() + chunk.size()) <= inlining_limit) {
+	if (buffer && inlining_blocker.empty() && int64_t(buffer->Count() + chunk.size()) <= inlining_limit) {
 		buffer->Append(chunk);
 		return;
 	}
@@ -89,6 +88,10 @@ void LakeRowSink::Append(ClientContext &context, DataChunk &chunk) {
 }
 
 void LakeRowSink::Finish(ClientContext &context) {
+	if (!inlining_blocker.empty() && int64_t(row_count) <= inlining_limit) {
+		DUCKDB_LOG_WARN(context, "DuckLake table \"%s\" cannot be inlined, writing Parquet instead: %s", table.name,
+		                inlining_blocker);
+	}
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
 	if (writer) {
 		transaction.AppendFiles(table, writer->Finish());

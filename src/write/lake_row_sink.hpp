@@ -43,6 +43,8 @@ private:
 	LakeTableEntry &table;
 	bool inline_decided = false;
 	int64_t inlining_limit = 0;
+	//! Why the table cannot be inlined at all (empty: it can)
+	std::string inlining_blocker;
 	//! Rows held back while the statement may still be inlined
 	duckdb::unique_ptr<duckdb::ColumnDataCollection> buffer;
 	duckdb::unique_ptr<ParquetFileWriter> writer;
