@@ -58,6 +58,13 @@ void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
 	                                 SqlString(options.metadata_path) + " AND type = 'duckdb' AND NOT internal");
 	if (!existing->HasError() && existing->RowCount() > 0) {
 		metadata_database = existing->GetValue(0, 0).ToString();
+		for (auto &attached : duckdb::DatabaseManager::Get(context).GetDatabases(context)) {
+			auto &other = attached->GetCatalog();
+			if (&other != this && other.GetCatalogType() == "ducklake" &&
+			    other.Cast<LakeCatalog>().metadata_database == metadata_database) {
+				store = other.Cast<LakeCatalog>().store;
+			}
+		}
 		return;
 	}
 	metadata_database = "__ducklake_metadata_" + options.lake_name;
@@ -95,8 +102,9 @@ void LakeCatalog::CreateDataPath(const std::string &path) {
 }
 
 void LakeCatalog::LoadOrCreateLake() {
-	store = std::unique_ptr<MetadataStore>(
-	    new DuckDBMetadataStore(GetDatabase(), metadata_database, options.metadata_schema));
+	if (!store) {
+		store = std::make_shared<DuckDBMetadataStore>(GetDatabase(), metadata_database, options.metadata_schema);
+	}
 	if (!store->IsInitialized()) {
 		if (options.read_only) {
 			throw duckdb::IOException("Cannot attach DuckLake \"%s\" READ_ONLY: \"%s\" holds no DuckLake catalog",

@@ -101,7 +101,8 @@ private:
 	LakeOptions options;
 	std::string metadata_database;
 	bool owns_metadata_database = false;
-	std::unique_ptr<MetadataStore> store;
+	//! Shared by every lake attached from the same catalog file in this process
+	std::shared_ptr<MetadataStore> store;
 	std::string data_path;
 	std::string format_version;
 

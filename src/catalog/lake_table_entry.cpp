@@ -6,6 +6,9 @@
 #include "transaction/lake_transaction.hpp"
 
 #include "duckdb/common/table_column.hpp"
+#include "duckdb/planner/expression/bound_columnref_expression.hpp"
+#include "duckdb/planner/operator/logical_get.hpp"
+#include "duckdb/planner/operator/logical_projection.hpp"
 #include "duckdb/planner/operator/logical_update.hpp"
 #include "duckdb/planner/tableref/bound_at_clause.hpp"
 #include "duckdb/storage/statistics/base_statistics.hpp"
@@ -72,11 +75,29 @@ namespace inlake {
 void LakeTableEntry::BindUpdateConstraints(duckdb::Binder &binder, duckdb::LogicalGet &get,
                                            duckdb::LogicalProjection &proj, duckdb::LogicalUpdate &update,
                                            duckdb::ClientContext &context) {
-	duckdb::physical_index_set_t all_columns;
+	// Like LogicalUpdate::BindExtraColumns with every column, but a column the scan already reads
+	// (e.g. for the WHERE clause) is referenced, not scanned a second time.
+	duckdb::physical_index_set_t updated(update.columns.begin(), update.columns.end());
 	for (auto &column : GetColumns().Physical()) {
-		all_columns.insert(column.Physical());
+		if (updated.count(column.Physical())) {
+			continue;
+		}
+		auto &column_ids = get.GetColumnIds();
+		duckdb::idx_t scan_index = column_ids.size();
+		for (duckdb::idx_t i = 0; i < column_ids.size(); i++) {
+			if (!column_ids[i].IsVirtualColumn() && column_ids[i].GetPrimaryIndex() == column.Logical().index) {
+				scan_index = i;
+			}
+		}
+		if (scan_index == column_ids.size()) {
+			get.AddColumnId(column.Logical().index);
+		}
+		update.expressions.push_back(duckdb::make_uniq<duckdb::BoundColumnRefExpression>(
+		    column.Type(), duckdb::ColumnBinding(proj.table_index, proj.expressions.size())));
+		proj.expressions.push_back(duckdb::make_uniq<duckdb::BoundColumnRefExpression>(
+		    column.Type(), duckdb::ColumnBinding(get.table_index, scan_index)));
+		update.columns.push_back(column.Physical());
 	}
-	duckdb::LogicalUpdate::BindExtraColumns(*this, get, proj, update, all_columns);
 	update.update_is_del_and_insert = true;
 }
 

@@ -6,7 +6,7 @@ namespace inlake {
 
 std::vector<duckdb::TableFunction> LakeFunctionList() {
 	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
-	        FlushInlinedDataFunction()};
+	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction()};
 }
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {

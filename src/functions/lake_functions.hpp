@@ -26,5 +26,7 @@ duckdb::TableFunction SetOptionFunction();
 duckdb::TableFunction ResetOptionFunction();
 duckdb::TableFunction OptionsFunction();
 duckdb::TableFunction FlushInlinedDataFunction();
+duckdb::TableFunction ExpireSnapshotsFunction();
+duckdb::TableFunction CleanupOldFilesFunction();
 
 } // namespace inlake

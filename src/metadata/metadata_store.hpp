@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "metadata/expiry_records.hpp"
 #include "metadata/metadata_records.hpp"
 
 #include "duckdb/common/optional_idx.hpp"
@@ -90,6 +91,35 @@ public:
 	virtual void Commit() = 0;
 	//! Discards everything staged (also done by the destructor when not committed).
 	virtual void Rollback() = 0;
+
+	// --- snapshot expiry and file cleanup (maintenance/snapshot_expiry, file_cleanup) ---
+	//! Every snapshot, oldest first.
+	virtual std::vector<SnapshotRecord> GetAllSnapshots() = 0;
+	//! Removes these snapshots and their ducklake_snapshot_changes rows (run immediately).
+	virtual void DeleteSnapshots(const std::vector<int64_t> &snapshot_ids) = 0;
+	//! Data files with an end snapshot that no remaining snapshot falls in [begin, end) of.
+	virtual std::vector<UnreachableFileRecord> FindUnreachableDataFiles() = 0;
+	//! Delete files no remaining snapshot can read, and every delete file of an unreachable data file.
+	virtual std::vector<UnreachableFileRecord> FindUnreachableDeleteFiles() = 0;
+	//! Adds rows to ducklake_files_scheduled_for_deletion with schedule_start = now().
+	virtual void ScheduleFilesForDeletion(const std::vector<ScheduledFileRecord> &files) = 0;
+	//! Removes data file rows with their column stats, partition values and inlined deletions.
+	virtual void RemoveDataFiles(const std::vector<int64_t> &data_file_ids) = 0;
+	virtual void RemoveDeleteFiles(const std::vector<int64_t> &delete_file_ids) = 0;
+	//! Removes schema, table, view, column, tag, partition, sort and macro rows no remaining snapshot can read.
+	virtual void RemoveUnreachableCatalogRows() = 0;
+	//! Removes the ended inlined rows no remaining snapshot can read; returns how many.
+	virtual int64_t RemoveUnreachableInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names) = 0;
+	//! Every registered inlined insert table of every table.
+	virtual std::vector<InlinedTableRecord> GetAllInlinedTables() = 0;
+	//! Ids of tables that left rows behind (inlined tables, stats) but have no ducklake_table row any more.
+	virtual std::vector<int64_t> FindRemovedTables() = 0;
+	//! Drops a removed table's inlined deletion table and its table and column stats rows.
+	virtual void RemoveTableLeftovers(int64_t table_id) = 0;
+	//! Files scheduled for deletion before `before` (all of them when `all`).
+	virtual std::vector<ScheduledFileRecord> GetScheduledFiles(bool all, duckdb::timestamp_tz_t before) = 0;
+	//! Removes these rows of ducklake_files_scheduled_for_deletion (matched by data_file_id and path).
+	virtual void RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) = 0;
 };
 
 class MetadataStore {
@@ -129,6 +159,10 @@ public:
 	virtual std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) = 0;
 
 	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite() = 0;
+
+	// --- snapshot expiry and file cleanup ---
+	//! Rows of ducklake_files_scheduled_for_deletion, oldest first (read-only listing).
+	virtual std::vector<ScheduledFileRecord> ListScheduledFiles() = 0;
 };
 
 } // namespace inlake

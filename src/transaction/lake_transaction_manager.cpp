@@ -1,5 +1,8 @@
 #include "transaction/lake_transaction_manager.hpp"
 
+#include "maintenance/file_cleanup.hpp"
+#include "maintenance/retention_option.hpp"
+#include "maintenance/snapshot_expiry.hpp"
 #include "metadata/sql_literal.hpp"
 #include "transaction/lake_transaction.hpp"
 
@@ -53,11 +56,21 @@ void LakeTransactionManager::RollbackTransaction(duckdb::Transaction &transactio
 }
 
 void LakeTransactionManager::Checkpoint(duckdb::ClientContext &context, bool force) {
-	// CHECKPOINT on a lake flushes its inlined data, in a transaction of its own.
+	// CHECKPOINT on a lake flushes its inlined data, in a transaction of its own,
 	duckdb::Connection connection(*context.db);
 	auto result = connection.Query("CALL ducklake_flush_inlined_data(" + SqlString(catalog.GetName()) + ")");
 	if (result->HasError()) {
 		result->ThrowError();
+	}
+	// then retention, when configured: expire old snapshots, then delete the files scheduled long enough ago
+	ExpiryRequest expiry;
+	if (RetentionCutoff(catalog, "expire_older_than", expiry.older_than)) {
+		expiry.has_older_than = true;
+		ExpireSnapshots(catalog, expiry);
+	}
+	CleanupRequest cleanup;
+	if (RetentionCutoff(catalog, "delete_older_than", cleanup.older_than)) {
+		CleanupOldFiles(context, catalog, cleanup);
 	}
 }
 

@@ -68,6 +68,7 @@ void DuckDBWriteTxn::DeleteInlinedRowsUpTo(const std::string &inlined_table, con
 }
 
 void DuckDBWriteTxn::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) {
+	staged.touched_tables.insert(table_id);
 	auto name = InlinedDeleteTableName(table_id);
 	if (!store.TableExists(name)) {
 		return;
@@ -77,6 +78,7 @@ void DuckDBWriteTxn::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_fil
 }
 
 void DuckDBWriteTxn::DropInlinedTable(const InlinedTableRecord &table) {
+	staged.touched_tables.insert(table.table_id);
 	Execute("DROP TABLE IF EXISTS " + store.Prefix() + SqlIdentifier(table.table_name));
 	Execute("DELETE FROM " + store.Prefix() + "ducklake_inlined_data_tables WHERE table_id = " +
 	        SqlInt(table.table_id) + " AND table_name = " + SqlString(table.table_name));

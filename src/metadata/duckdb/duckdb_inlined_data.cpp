@@ -23,6 +23,10 @@ static std::string IdList(const std::vector<int64_t> &ids) {
 
 
 static std::vector<InlinedTableRecord> ReadInlinedTables(DuckDBMetadataStore &store, int64_t table_id) {
+	auto cached = store.cache.inlined_tables.find(table_id);
+	if (cached != store.cache.inlined_tables.end()) {
+		return cached->second;
+	}
 	auto result = store.Query("SELECT table_id, table_name, schema_version FROM " + store.Prefix() +
 	                          "ducklake_inlined_data_tables WHERE table_id = " + SqlInt(table_id) +
 	                          " ORDER BY schema_version");
@@ -31,6 +35,7 @@ static std::vector<InlinedTableRecord> ReadInlinedTables(DuckDBMetadataStore &st
 		ResultRow r(*result, row);
 		tables.push_back(InlinedTableRecord {r.Int(0), r.String(1), r.Int(2)});
 	}
+	store.cache.inlined_tables[table_id] = tables;
 	return tables;
 }
 
@@ -75,11 +80,18 @@ std::vector<OptionRecord> DuckDBMetadataStore::LoadOptions() {
 }
 
 std::vector<InlinedTableRecord> DuckDBWriteTxn::GetInlinedTables(int64_t table_id) {
+	if (staged.touched_tables.count(table_id)) {
+		store.cache.inlined_tables.erase(table_id); // this transaction changed them: read its own view
+		auto tables = ReadInlinedTables(store, table_id);
+		store.cache.inlined_tables.erase(table_id);
+		return tables;
+	}
 	return ReadInlinedTables(store, table_id);
 }
 
 void DuckDBWriteTxn::CreateInlinedTable(const InlinedTableRecord &table, const std::vector<LakeColumn> &columns,
                                         const InlinedColumnNames &names) {
+	staged.touched_tables.insert(table.table_id);
 	std::string sql = "CREATE TABLE " + store.Prefix() + SqlIdentifier(table.table_name) + " (" +
 	                  SqlIdentifier(names.row_id) + " BIGINT, " + SqlIdentifier(names.begin_snapshot) + " BIGINT, " +
 	                  SqlIdentifier(names.end_snapshot) + " BIGINT";
@@ -133,6 +145,7 @@ std::string InlinedDeleteTableName(int64_t table_id) {
 }
 
 void DuckDBWriteTxn::InsertDeleteFile(const DeleteFileRecord &file) {
+	staged.touched_tables.insert(file.table_id);
 	Execute("UPDATE " + store.Prefix() + "ducklake_delete_file SET end_snapshot = " + SqlInt(file.begin_snapshot) +
 	        " WHERE data_file_id = " + SqlInt(file.data_file_id) + " AND end_snapshot IS NULL");
 	Execute("INSERT INTO " + store.Prefix() +
@@ -207,6 +220,7 @@ std::vector<InlinedDeleteRecord> DuckDBWriteTxn::FindInlinedDeletes(int64_t tabl
 
 void DuckDBWriteTxn::AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
                                           int64_t snapshot_id) {
+	staged.touched_tables.insert(table_id);
 	if (deletes.empty()) {
 		return;
 	}

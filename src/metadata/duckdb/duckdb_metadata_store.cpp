@@ -116,12 +116,21 @@ SnapshotRecord ReadSnapshotRow(MaterializedQueryResult &result, duckdb::idx_t ro
 
 SnapshotRecord DuckDBMetadataStore::GetLatestSnapshot() {
 	std::lock_guard<std::mutex> guard(lock);
+	return ReadLatestSnapshot();
+}
+
+SnapshotRecord DuckDBMetadataStore::ReadLatestSnapshot() {
+	if (cache.has_latest) {
+		return cache.latest;
+	}
 	auto result = Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
 	                    "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1");
 	if (result->RowCount() == 0) {
 		throw duckdb::IOException("DuckLake catalog has no snapshot: the catalog database is corrupt");
 	}
-	return ReadSnapshotRow(*result, 0);
+	cache.latest = ReadSnapshotRow(*result, 0);
+	cache.has_latest = true;
+	return cache.latest;
 }
 
 bool DuckDBMetadataStore::GetSnapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {
@@ -236,6 +245,17 @@ CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
 
 std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id, int64_t snapshot_id) {
 	std::lock_guard<std::mutex> guard(lock);
+	auto key = std::make_pair(table_id, snapshot_id);
+	auto cached = cache.data_files.find(key);
+	if (cached != cache.data_files.end()) {
+		return cached->second;
+	}
+	auto files = ReadDataFiles(table_id, snapshot_id);
+	cache.data_files[key] = files;
+	return files;
+}
+
+std::vector<DataFileRecord> DuckDBMetadataStore::ReadDataFiles(int64_t table_id, int64_t snapshot_id) {
 	auto files = Query("SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, "
 	                   "record_count, file_size_bytes, footer_size, row_id_start, partial_max FROM " +
 	                   prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " +

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "metadata/duckdb/store_cache.hpp"
 #include "metadata/metadata_store.hpp"
 
 #include "duckdb/main/connection.hpp"
@@ -50,6 +51,7 @@ public:
 	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;
+	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
 	const std::string &MetadataDatabase() const {
 		return metadata_database;
 	}
@@ -67,8 +69,14 @@ public:
 	}
 
 	std::mutex lock;
+	//! Guarded by `lock`.
+	StoreCache cache;
+
+	//! The latest snapshot, from the cache or the catalog (caller holds `lock`).
+	SnapshotRecord ReadLatestSnapshot();
 
 private:
+	std::vector<DataFileRecord> ReadDataFiles(int64_t table_id, int64_t snapshot_id);
 	void LoadInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
 	                        const std::map<int64_t, size_t> &file_index);
 

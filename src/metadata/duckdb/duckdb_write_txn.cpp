@@ -29,9 +29,7 @@ void DuckDBWriteTxn::Execute(const std::string &sql) {
 }
 
 SnapshotRecord DuckDBWriteTxn::GetLatestSnapshot() {
-	auto result = store.Query("SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id FROM " +
-	                          store.Prefix() + "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1");
-	return ReadSnapshotRow(*result, 0);
+	return store.ReadLatestSnapshot();
 }
 
 std::vector<SnapshotChangesRecord> DuckDBWriteTxn::GetChangesAfter(int64_t snapshot_id) {
@@ -50,10 +48,24 @@ std::vector<SnapshotChangesRecord> DuckDBWriteTxn::GetChangesAfter(int64_t snaps
 }
 
 TableStatsRecord DuckDBWriteTxn::GetTableStats(int64_t table_id) {
+	auto pending = staged.stats.find(table_id);
+	if (pending != staged.stats.end()) {
+		return pending->second;
+	}
 	return ReadTableStats(store, table_id);
 }
 
 TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id) {
+	auto cached = store.cache.stats.find(table_id);
+	if (cached != store.cache.stats.end()) {
+		return cached->second;
+	}
+	auto stats = QueryTableStats(store, table_id);
+	store.cache.stats[table_id] = stats;
+	return stats;
+}
+
+TableStatsRecord QueryTableStats(DuckDBMetadataStore &store, int64_t table_id) {
 	TableStatsRecord stats;
 	stats.table_id = table_id;
 	auto result = store.Query("SELECT record_count, next_row_id, file_size_bytes FROM " + store.Prefix() +
@@ -93,6 +105,9 @@ void DuckDBWriteTxn::Stage(const std::string &table, std::string row) {
 }
 
 void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
+	staged.has_latest = true;
+	staged.latest = snapshot;
+	staged.latest.snapshot_time = duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp());
 	Stage("ducklake_snapshot", "(" + SqlInt(snapshot.snapshot_id) + ", now(), " + SqlInt(snapshot.schema_version) +
 	                               ", " + SqlInt(snapshot.next_catalog_id) + ", " + SqlInt(snapshot.next_file_id) + ")");
 	Stage("ducklake_snapshot_changes",
@@ -109,7 +124,7 @@ void DuckDBWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snap
 }
 
 void DuckDBWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
-	statements.push_back("UPDATE " + store.Prefix() + "ducklake_schema SET end_snapshot = " + SqlInt(end_snapshot) +
+	end_statements.push_back("UPDATE " + store.Prefix() + "ducklake_schema SET end_snapshot = " + SqlInt(end_snapshot) +
 	                     " WHERE schema_id = " + SqlInt(schema_id) + " AND end_snapshot IS NULL");
 }
 
@@ -133,13 +148,15 @@ void DuckDBWriteTxn::InsertTable(const TableRecord &table, int64_t begin_snapsho
 }
 
 void DuckDBWriteTxn::EndTable(int64_t table_id, int64_t end_snapshot) {
+	staged.touched_tables.insert(table_id);
 	for (auto table : {"ducklake_table", "ducklake_column"}) {
-		statements.push_back("UPDATE " + store.Prefix() + table + " SET end_snapshot = " + SqlInt(end_snapshot) +
+		end_statements.push_back("UPDATE " + store.Prefix() + table + " SET end_snapshot = " + SqlInt(end_snapshot) +
 		                     " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
 	}
 }
 
 void DuckDBWriteTxn::InsertDataFile(const DataFileRecord &file) {
+	staged.touched_tables.insert(file.table_id);
 	Stage("ducklake_data_file (data_file_id, table_id, begin_snapshot, end_snapshot, file_order, path, "
 	      "path_is_relative, file_format, record_count, file_size_bytes, footer_size, row_id_start, partition_id, "
 	      "encryption_key, mapping_id, partial_max)",
@@ -159,19 +176,45 @@ void DuckDBWriteTxn::InsertDataFile(const DataFileRecord &file) {
 }
 
 void DuckDBWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) {
-	statements.push_back("UPDATE " + store.Prefix() + "ducklake_data_file SET end_snapshot = " + SqlInt(end_snapshot) +
+	staged.touched_tables.insert(table_id);
+	end_statements.push_back("UPDATE " + store.Prefix() + "ducklake_data_file SET end_snapshot = " + SqlInt(end_snapshot) +
 	                     " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+}
+
+static bool SameColumnStats(const TableStatsRecord &a, const TableStatsRecord &b) {
+	if (a.column_stats.size() != b.column_stats.size()) {
+		return false;
+	}
+	for (size_t i = 0; i < a.column_stats.size(); i++) {
+		auto &x = a.column_stats[i];
+		auto &y = b.column_stats[i];
+		if (x.column_id != y.column_id || x.contains_null != y.contains_null || x.contains_nan != y.contains_nan ||
+		    x.has_min_max != y.has_min_max || x.min_value != y.min_value || x.max_value != y.max_value) {
+			return false;
+		}
+	}
+	return true;
 }
 
 void DuckDBWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists) {
 	auto id = SqlInt(stats.table_id);
+	auto previous = GetTableStats(stats.table_id);
+	staged.stats[stats.table_id] = stats;
 	if (exists) {
-		statements.push_back("DELETE FROM " + store.Prefix() + "ducklake_table_stats WHERE table_id = " + id);
+		statements.push_back("UPDATE " + store.Prefix() + "ducklake_table_stats SET record_count = " +
+		                     SqlInt(stats.record_count) + ", next_row_id = " + SqlInt(stats.next_row_id) +
+		                     ", file_size_bytes = " + SqlInt(stats.file_size_bytes) + " WHERE table_id = " + id);
+	} else {
+		statements.push_back("INSERT INTO " + store.Prefix() + "ducklake_table_stats VALUES (" + id + ", " +
+		                     SqlInt(stats.record_count) + ", " + SqlInt(stats.next_row_id) + ", " +
+		                     SqlInt(stats.file_size_bytes) + ")");
+	}
+	if (exists && SameColumnStats(previous, stats)) {
+		return;
+	}
+	if (exists) {
 		statements.push_back("DELETE FROM " + store.Prefix() + "ducklake_table_column_stats WHERE table_id = " + id);
 	}
-	statements.push_back("INSERT INTO " + store.Prefix() + "ducklake_table_stats VALUES (" + id + ", " +
-	                     SqlInt(stats.record_count) + ", " + SqlInt(stats.next_row_id) + ", " +
-	                     SqlInt(stats.file_size_bytes) + ")");
 	if (stats.column_stats.empty()) {
 		return;
 	}
@@ -192,10 +235,8 @@ void DuckDBWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_
 
 void DuckDBWriteTxn::Commit() {
 	// End rows first (an UPDATE must not touch rows this commit inserts), then insert.
-	for (auto &statement : statements) {
-		if (statement.rfind("UPDATE", 0) == 0) {
-			Execute(statement);
-		}
+	for (auto &statement : end_statements) {
+		Execute(statement);
 	}
 	for (auto &entry : staged_rows) {
 		std::string sql = "INSERT INTO " + store.Prefix() + entry.first + " VALUES ";
@@ -205,15 +246,14 @@ void DuckDBWriteTxn::Commit() {
 		Execute(sql);
 	}
 	for (auto &statement : statements) {
-		if (statement.rfind("UPDATE", 0) != 0) {
-			Execute(statement);
-		}
+		Execute(statement);
 	}
 	auto result = connection.Query("COMMIT");
 	open = false;
 	if (result->HasError()) {
 		result->ThrowError();
 	}
+	staged.ApplyTo(store.cache);
 }
 
 void DuckDBWriteTxn::Rollback() {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "metadata/duckdb/store_cache.hpp"
 #include "metadata/metadata_store.hpp"
 
 #include "duckdb/main/connection.hpp"
@@ -67,6 +68,21 @@ public:
 	void Commit() override;
 	void Rollback() override;
 
+	std::vector<SnapshotRecord> GetAllSnapshots() override;
+	void DeleteSnapshots(const std::vector<int64_t> &snapshot_ids) override;
+	std::vector<UnreachableFileRecord> FindUnreachableDataFiles() override;
+	std::vector<UnreachableFileRecord> FindUnreachableDeleteFiles() override;
+	void ScheduleFilesForDeletion(const std::vector<ScheduledFileRecord> &files) override;
+	void RemoveDataFiles(const std::vector<int64_t> &data_file_ids) override;
+	void RemoveDeleteFiles(const std::vector<int64_t> &delete_file_ids) override;
+	void RemoveUnreachableCatalogRows() override;
+	int64_t RemoveUnreachableInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names) override;
+	std::vector<InlinedTableRecord> GetAllInlinedTables() override;
+	std::vector<int64_t> FindRemovedTables() override;
+	void RemoveTableLeftovers(int64_t table_id) override;
+	std::vector<ScheduledFileRecord> GetScheduledFiles(bool all, duckdb::timestamp_tz_t before) override;
+	void RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) override;
+
 private:
 	void Stage(const std::string &table, std::string row);
 	void Execute(const std::string &sql);
@@ -75,9 +91,13 @@ private:
 	duckdb::Connection &connection;
 	std::unique_lock<std::mutex> guard;
 	bool open = false;
+	//! What the store's cache learns if the commit succeeds
+	StagedCacheUpdate staged;
 	//! catalog table name -> staged "(v1, v2, ...)" rows, in staging order
 	std::vector<std::pair<std::string, std::vector<std::string>>> staged_rows;
-	//! UPDATE/DELETE statements, run after the inserts
+	//! UPDATEs setting end_snapshot, run before the staged inserts
+	std::vector<std::string> end_statements;
+	//! Other statements, run in order after the staged inserts
 	std::vector<std::string> statements;
 };
 

@@ -1,0 +1,73 @@
+// ducklake_cleanup_old_files('lake', older_than => ts | cleanup_all => true [, dry_run => bool]):
+// deletes the files scheduled for deletion before older_than (or all of them)
+// from storage and from the schedule; returns their full paths (column path).
+// Without older_than and cleanup_all it uses the lake's delete_older_than option.
+#include "catalog/lake_catalog.hpp"
+#include "functions/lake_functions.hpp"
+#include "functions/row_table_function.hpp"
+#include "maintenance/file_cleanup.hpp"
+#include "maintenance/retention_option.hpp"
+
+#include "duckdb/common/types/value.hpp"
+
+namespace inlake {
+using duckdb::LogicalType;
+using duckdb::Value;
+
+static const Value *NamedValue(duckdb::TableFunctionBindInput &input, const char *name) {
+	auto entry = input.named_parameters.find(name);
+	return entry == input.named_parameters.end() || entry->second.IsNull() ? nullptr : &entry->second;
+}
+
+static CleanupRequest ParseRequest(duckdb::TableFunctionBindInput &input, LakeCatalog &catalog) {
+	CleanupRequest request;
+	auto older_than = NamedValue(input, "older_than");
+	if (older_than) {
+		request.older_than = older_than->GetValue<duckdb::timestamp_tz_t>();
+	}
+	if (auto value = NamedValue(input, "cleanup_all")) {
+		request.cleanup_all = value->GetValue<bool>();
+	}
+	if (auto value = NamedValue(input, "dry_run")) {
+		request.dry_run = value->GetValue<bool>();
+	}
+	if (older_than && request.cleanup_all) {
+		throw duckdb::InvalidInputException(
+		    "ducklake_cleanup_old_files: give either older_than or cleanup_all => true, not both");
+	}
+	if (!older_than && !request.cleanup_all && !RetentionCutoff(catalog, "delete_older_than", request.older_than)) {
+		throw duckdb::InvalidInputException("ducklake_cleanup_old_files: give older_than or cleanup_all => true (or "
+		                                    "set the lake's delete_older_than option)");
+	}
+	return request;
+}
+
+static duckdb::unique_ptr<duckdb::FunctionData> CleanupBind(duckdb::ClientContext &context,
+                                                           duckdb::TableFunctionBindInput &input,
+                                                           duckdb::vector<LogicalType> &types,
+                                                           duckdb::vector<std::string> &names) {
+	auto &catalog = LakeCatalogArgument(context, input.inputs[0], "ducklake_cleanup_old_files");
+	auto request = ParseRequest(input, catalog);
+	if (!request.dry_run && catalog.Options().read_only) {
+		throw duckdb::PermissionException("Cannot clean up files: lake \"%s\" is attached READ_ONLY",
+		                                  catalog.GetName());
+	}
+	names = {"path"};
+	types = {LogicalType::VARCHAR};
+	auto result = duckdb::make_uniq<RowsBindData>();
+	for (auto &path : CleanupOldFiles(context, catalog, request)) {
+		result->rows.push_back({Value(path)});
+	}
+	return std::move(result);
+}
+
+duckdb::TableFunction CleanupOldFilesFunction() {
+	duckdb::TableFunction function("ducklake_cleanup_old_files", {LogicalType::VARCHAR}, EmitRows, CleanupBind,
+	                               InitRowsScan);
+	function.named_parameters["older_than"] = LogicalType::TIMESTAMP_TZ;
+	function.named_parameters["cleanup_all"] = LogicalType::BOOLEAN;
+	function.named_parameters["dry_run"] = LogicalType::BOOLEAN;
+	return function;
+}
+
+} // namespace inlake

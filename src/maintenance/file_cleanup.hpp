@@ -1,0 +1,35 @@
+//===----------------------------------------------------------------------===//
+// File cleanup (ducklake_cleanup_old_files, CHECKPOINT with delete_older_than).
+//
+// CleanupOldFiles takes the files in ducklake_files_scheduled_for_deletion
+// scheduled before a time (or all of them), deletes each from storage through
+// DuckDB's FileSystem (a file already gone is fine) and removes their rows, in
+// one catalog write transaction. A dry run only lists them. Returns the full
+// paths (a relative scheduled path is relative to the lake's data path).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "duckdb/common/types/timestamp.hpp"
+
+#include <string>
+#include <vector>
+
+namespace duckdb {
+class ClientContext;
+}
+
+namespace inlake {
+
+class LakeCatalog;
+
+struct CleanupRequest {
+	bool cleanup_all = false;
+	//! Files scheduled before this (ignored with cleanup_all)
+	duckdb::timestamp_tz_t older_than;
+	bool dry_run = false;
+};
+
+std::vector<std::string> CleanupOldFiles(duckdb::ClientContext &context, LakeCatalog &catalog,
+                                         const CleanupRequest &request);
+
+} // namespace inlake

@@ -1,0 +1,114 @@
+#include "maintenance/snapshot_expiry.hpp"
+
+#include "catalog/lake_catalog.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace inlake {
+
+namespace {
+
+std::vector<int64_t> SelectSnapshots(const std::vector<SnapshotRecord> &snapshots, const ExpiryRequest &request) {
+	std::vector<int64_t> result;
+	if (snapshots.empty()) {
+		return result;
+	}
+	auto latest = snapshots.back().snapshot_id;
+	std::set<int64_t> versions(request.versions.begin(), request.versions.end());
+	for (auto &snapshot : snapshots) {
+		if (snapshot.snapshot_id == latest) {
+			continue; // the latest snapshot is never expired
+		}
+		bool old = request.has_older_than && snapshot.snapshot_time.value < request.older_than.value;
+		bool listed = request.has_versions && versions.count(snapshot.snapshot_id) > 0;
+		// both given: a snapshot must match both
+		bool match = request.has_older_than && request.has_versions ? old && listed : old || listed;
+		if (match) {
+			result.push_back(snapshot.snapshot_id);
+		}
+	}
+	return result;
+}
+
+//! Where a file to schedule lives: relative to the data path when every part is relative.
+ScheduledFileRecord ScheduledPath(const UnreachableFileRecord &file, int64_t data_file_id) {
+	ScheduledFileRecord result;
+	result.data_file_id = data_file_id;
+	result.path = file.path;
+	result.path_is_relative = file.path_is_relative;
+	if (!file.path_is_relative || !file.has_table_path) {
+		return result;
+	}
+	result.path = file.table_path + file.path;
+	if (!file.table_path_is_relative) {
+		result.path_is_relative = false;
+		return result;
+	}
+	if (!file.has_schema_path) {
+		return result;
+	}
+	result.path = file.schema_path + result.path;
+	result.path_is_relative = file.schema_path_is_relative;
+	return result;
+}
+
+std::vector<int64_t> FileIds(const std::vector<UnreachableFileRecord> &files) {
+	std::vector<int64_t> ids;
+	for (auto &file : files) {
+		ids.push_back(file.file_id);
+	}
+	return ids;
+}
+
+void RemoveUnreachableFiles(MetadataWriteTxn &write, ExpiryResult &result) {
+	// find both before removing anything: delete files of unreachable data files go too
+	auto data_files = write.FindUnreachableDataFiles();
+	auto delete_files = write.FindUnreachableDeleteFiles();
+	for (auto &file : data_files) {
+		result.scheduled_files.push_back(ScheduledPath(file, file.file_id));
+	}
+	for (auto &file : delete_files) {
+		result.scheduled_files.push_back(ScheduledPath(file, file.file_id));
+	}
+	write.ScheduleFilesForDeletion(result.scheduled_files);
+	write.RemoveDeleteFiles(FileIds(delete_files));
+	write.RemoveDataFiles(FileIds(data_files));
+}
+
+//! Tables whose last ducklake_table row is gone: their inlined tables and stats go too.
+void RemoveDroppedTables(MetadataWriteTxn &write, const std::vector<InlinedTableRecord> &inlined_tables) {
+	for (auto table_id : write.FindRemovedTables()) {
+		for (auto &inlined : inlined_tables) {
+			if (inlined.table_id == table_id) {
+				write.DropInlinedTable(inlined);
+			}
+		}
+		write.RemoveTableLeftovers(table_id);
+	}
+}
+
+} // namespace
+
+ExpiryResult ExpireSnapshots(LakeCatalog &catalog, const ExpiryRequest &request) {
+	ExpiryResult result;
+	auto write = catalog.Store().BeginWrite();
+	result.expired = SelectSnapshots(write->GetAllSnapshots(), request);
+	if (request.dry_run || result.expired.empty()) {
+		write->Rollback();
+		return result;
+	}
+	write->DeleteSnapshots(result.expired);
+	RemoveUnreachableFiles(*write, result);
+	auto names = InlinedColumnNames::ForFormat(catalog.FormatVersion());
+	auto inlined_tables = write->GetAllInlinedTables();
+	for (auto &inlined : inlined_tables) {
+		result.inlined_rows_removed += write->RemoveUnreachableInlinedRows(inlined.table_name, names);
+	}
+	write->RemoveUnreachableCatalogRows();
+	RemoveDroppedTables(*write, inlined_tables);
+	write->Commit();
+	return result;
+}
+
+} // namespace inlake
