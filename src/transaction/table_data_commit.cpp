@@ -180,6 +180,16 @@ int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &row_ids) {
 	if (!context.write.FindInlinedDeletes(table_id, deletes).empty()) {
 		Conflict("rows this transaction deletes were already deleted");
 	}
+	std::set<int64_t> data_files;
+	for (auto &entry : deletes) {
+		data_files.insert(entry.file_id);
+	}
+	for (auto data_file_id : data_files) {
+		// a delete file written since our snapshot may hold these positions too
+		if (context.write.DeletesChangedSince(table_id, data_file_id, context.base_snapshot_id, false)) {
+			Conflict("rows of a data file this transaction deletes from were deleted");
+		}
+	}
 	context.write.AppendInlinedDeletes(table_id, deletes, context.snapshot_id);
 	return int64_t(deletes.size());
 }

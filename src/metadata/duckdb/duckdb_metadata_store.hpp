@@ -72,6 +72,11 @@ public:
 	//! Guarded by `lock`.
 	StoreCache cache;
 
+	//! Statements every commit runs, prepared on first use (caller holds `lock`).
+	duckdb::PreparedStatement &InsertSnapshotStatement();
+	duckdb::PreparedStatement &InsertChangesStatement();
+	duckdb::PreparedStatement &UpdateStatsStatement();
+
 	//! The latest snapshot, from the cache or the catalog (caller holds `lock`).
 	SnapshotRecord ReadLatestSnapshot();
 
@@ -84,6 +89,9 @@ private:
 	std::string metadata_schema;
 	std::string prefix;
 	duckdb::Connection connection;
+	duckdb::unique_ptr<duckdb::PreparedStatement> insert_snapshot;
+	duckdb::unique_ptr<duckdb::PreparedStatement> insert_changes;
+	duckdb::unique_ptr<duckdb::PreparedStatement> update_stats;
 };
 
 } // namespace inlake

@@ -108,13 +108,18 @@ void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const Snapsh
 	staged.has_latest = true;
 	staged.latest = snapshot;
 	staged.latest.snapshot_time = duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp());
-	Stage("ducklake_snapshot", "(" + SqlInt(snapshot.snapshot_id) + ", now(), " + SqlInt(snapshot.schema_version) +
-	                               ", " + SqlInt(snapshot.next_catalog_id) + ", " + SqlInt(snapshot.next_file_id) + ")");
-	Stage("ducklake_snapshot_changes",
-	      "(" + SqlInt(snapshot.snapshot_id) + ", " + SqlString(changes.changes_made) + ", " +
-	          SqlStringOrNull(changes.author, changes.has_author) + ", " +
-	          SqlStringOrNull(changes.commit_message, changes.has_commit_message) + ", " +
-	          SqlStringOrNull(changes.commit_extra_info, changes.has_commit_extra_info) + ")");
+	auto text = [](const std::string &value, bool present) {
+		return present ? duckdb::Value(value) : duckdb::Value(duckdb::LogicalType::VARCHAR);
+	};
+	prepared_calls.push_back({&store.InsertSnapshotStatement(),
+	                          {duckdb::Value::BIGINT(snapshot.snapshot_id), duckdb::Value::BIGINT(snapshot.schema_version),
+	                           duckdb::Value::BIGINT(snapshot.next_catalog_id),
+	                           duckdb::Value::BIGINT(snapshot.next_file_id)}});
+	prepared_calls.push_back({&store.InsertChangesStatement(),
+	                          {duckdb::Value::BIGINT(snapshot.snapshot_id), duckdb::Value(changes.changes_made),
+	                           text(changes.author, changes.has_author),
+	                           text(changes.commit_message, changes.has_commit_message),
+	                           text(changes.commit_extra_info, changes.has_commit_extra_info)}});
 }
 
 void DuckDBWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
@@ -201,9 +206,9 @@ void DuckDBWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists)
 	auto previous = GetTableStats(stats.table_id);
 	staged.stats[stats.table_id] = stats;
 	if (exists) {
-		statements.push_back("UPDATE " + store.Prefix() + "ducklake_table_stats SET record_count = " +
-		                     SqlInt(stats.record_count) + ", next_row_id = " + SqlInt(stats.next_row_id) +
-		                     ", file_size_bytes = " + SqlInt(stats.file_size_bytes) + " WHERE table_id = " + id);
+		prepared_calls.push_back({&store.UpdateStatsStatement(),
+		                          {duckdb::Value::BIGINT(stats.record_count), duckdb::Value::BIGINT(stats.next_row_id),
+		                           duckdb::Value::BIGINT(stats.file_size_bytes), duckdb::Value::BIGINT(stats.table_id)}});
 	} else {
 		statements.push_back("INSERT INTO " + store.Prefix() + "ducklake_table_stats VALUES (" + id + ", " +
 		                     SqlInt(stats.record_count) + ", " + SqlInt(stats.next_row_id) + ", " +
@@ -247,6 +252,12 @@ void DuckDBWriteTxn::Commit() {
 	}
 	for (auto &statement : statements) {
 		Execute(statement);
+	}
+	for (auto &call : prepared_calls) {
+		auto result = call.statement->Execute(call.parameters, false);
+		if (result->HasError()) {
+			result->ThrowError();
+		}
 	}
 	auto result = connection.Query("COMMIT");
 	open = false;

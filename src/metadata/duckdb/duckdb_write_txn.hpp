@@ -99,6 +99,12 @@ private:
 	std::vector<std::string> end_statements;
 	//! Other statements, run in order after the staged inserts
 	std::vector<std::string> statements;
+	//! The fixed-shape statements of every commit, prepared once by the store; run last
+	struct PreparedCall {
+		duckdb::PreparedStatement *statement;
+		duckdb::vector<duckdb::Value> parameters;
+	};
+	std::vector<PreparedCall> prepared_calls;
 };
 
 } // namespace inlake
