@@ -111,7 +111,7 @@ void LakeSchemaEntry::DropEntry(duckdb::ClientContext &context, duckdb::DropInfo
 }
 
 void LakeSchemaEntry::Alter(CatalogTransaction transaction, duckdb::AlterInfo &info) {
-	throw NotImplementedException("ALTER on DuckLake tables is not supported yet");
+	LakeTransaction::Get(transaction, catalog).AlterTable(*this, info);
 }
 
 #define LAKE_UNSUPPORTED_CREATE(METHOD, INFO, WHAT)                                                                    \

@@ -44,18 +44,29 @@ public:
 		types.push_back(LogicalType::BIGINT);
 		DataChunk out;
 		out.Initialize(context, types);
+		std::vector<InlinedSource> sources;
 		for (auto &inlined : store.LoadInlinedTables(table.TableId())) {
-			store.StreamInlinedRows(inlined.table_name, columns, names, snapshot_id, [&](DataChunk &chunk) {
-				out.Reset();
-				for (idx_t col = 0; col < column_count + 2; col++) {
-					out.data[col].Reference(chunk.data[col]);
-				}
-				out.SetCardinality(chunk.size());
-				Remember(chunk, column_count);
-				writer.Append(out);
-			});
+			sources.push_back(transaction.InlinedSourceFor(table, inlined));
 			flush.inlined_tables.push_back(inlined.table_name);
+			if (inlined.schema_version != table.Record().schema_version) {
+				flush.superseded_tables.push_back(inlined);
+			}
 		}
+		// a sort order set with ALTER TABLE ... SET SORTED BY orders the flushed rows
+		std::vector<std::string> order_by;
+		for (auto &key : table.Record().sort_keys) {
+			order_by.push_back(key.expression + " " + key.direction + " " +
+			                   (key.null_order == "NULLS_FIRST" ? "NULLS FIRST" : "NULLS LAST"));
+		}
+		store.StreamInlinedRows(sources, names, snapshot_id, order_by, [&](DataChunk &chunk) {
+			out.Reset();
+			for (idx_t col = 0; col < column_count + 2; col++) {
+				out.data[col].Reference(chunk.data[col]);
+			}
+			out.SetCardinality(chunk.size());
+			Remember(chunk, column_count);
+			writer.Append(out);
+		});
 		auto files = writer.Finish();
 		size_t offset = 0;
 		for (auto &file : files) {

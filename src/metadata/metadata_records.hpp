@@ -53,6 +53,15 @@ struct TableRecord {
 	std::vector<LakeColumn> columns;
 	//! The schema version of the table's current columns (names its inlined data table)
 	int64_t schema_version = 0;
+	//! Highest column id the table ever used (ids are never reused)
+	int64_t max_column_id = 0;
+	//! ALTER TABLE ... SET SORTED BY: the order a flush writes rows in
+	struct SortKey {
+		std::string expression;  // DuckDB SQL over the table's columns
+		std::string direction;   // ASC | DESC
+		std::string null_order;  // NULLS_FIRST | NULLS_LAST
+	};
+	std::vector<SortKey> sort_keys;
 };
 
 //! The schemas and tables visible at one snapshot.
@@ -178,6 +187,24 @@ struct InlinedColumnNames {
 		}
 		return {"_ducklake_row_id", "_ducklake_begin_snapshot", "_ducklake_end_snapshot"};
 	}
+};
+
+//! How one current table column is read from an inlined table written under
+//! an older (or the same) schema version of the table.
+struct InlinedColumnSource {
+	//! The column as the table has it now
+	LakeColumn target;
+	//! Its name in the inlined table (empty: the column did not exist then)
+	std::string source_name;
+	duckdb::LogicalType source_type;
+};
+
+//! One inlined insert table and how to read the table's current columns from it.
+struct InlinedSource {
+	std::string table_name;
+	std::vector<InlinedColumnSource> columns;
+	//! Every column has its current name and type there (filters can be pushed as they are)
+	bool same_schema = true;
 };
 
 //! The global facts of a lake from ducklake_metadata.

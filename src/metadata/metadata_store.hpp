@@ -46,6 +46,9 @@ public:
 	virtual void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) = 0;
 	virtual void WriteTableStats(const TableStatsRecord &stats, bool exists) = 0;
 	virtual void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) = 0;
+	//! Ends the table's sort order (if any) and, when `sort_keys` is not empty, records the new one.
+	virtual void WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
+	                            int64_t snapshot_id) = 0;
 
 	//! Inlined insert tables of one table (all schema versions).
 	virtual std::vector<InlinedTableRecord> GetInlinedTables(int64_t table_id) = 0;
@@ -147,14 +150,18 @@ public:
 	//! Live rows of an inlined table at a snapshot: the table's columns, then row id and begin snapshot.
 	//! `predicates` are SQL conditions over the inlined table's columns, ANDed (filters pushed into the scan).
 	virtual duckdb::unique_ptr<duckdb::ColumnDataCollection>
-	ScanInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
-	                const InlinedColumnNames &names, int64_t snapshot_id, const std::vector<std::string> &predicates) = 0;
+	ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names, int64_t snapshot_id,
+	                const std::vector<std::string> &predicates) = 0;
 	virtual std::vector<OptionRecord> LoadOptions() = 0;
 	//! Streams every row of an inlined table inserted at or before `snapshot_id`, live or deleted, ordered by
 	//! row id: the table's columns, then row id, begin snapshot and end snapshot (NULL while live).
-	virtual void StreamInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
-	                               const InlinedColumnNames &names, int64_t snapshot_id,
+	//! Several sources (schema versions) are read as one; `order_by` (SQL over the current column names,
+	//! e.g. a table's sort keys) orders the rows instead of the row id.
+	virtual void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
+	                               int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                               const std::function<void(duckdb::DataChunk &)> &callback) = 0;
+	//! A snapshot whose schema version is `schema_version` (to read the catalog as it was then).
+	virtual bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) = 0;
 	//! Inlined deletions of a table made at or before `snapshot_id`, with their snapshots.
 	virtual std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) = 0;
 

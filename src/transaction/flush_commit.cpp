@@ -86,6 +86,9 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_f
 	for (auto &inlined : flush.inlined_tables) {
 		write.DeleteInlinedRowsUpTo(inlined, context.names, context.base_snapshot_id);
 	}
+	for (auto &superseded : flush.superseded_tables) {
+		write.DropInlinedTable(superseded);
+	}
 	write.WriteTableStats(stats, stats_exist);
 	context.change_set.AddId("inline_flush", table_id);
 }

@@ -73,6 +73,9 @@ private:
 			schemas_used.insert(table->ParentSchema().Cast<LakeSchemaEntry>().SchemaId());
 		}
 		std::set<int64_t> tables_touched(changes.dropped_table_ids.begin(), changes.dropped_table_ids.end());
+		for (auto &entry : changes.altered_tables) {
+			tables_touched.insert(entry.first);
+		}
 		for (auto &entry : changes.table_changes) {
 			tables_touched.insert(entry.first);
 		}
@@ -140,16 +143,30 @@ private:
 			write.InsertTable(record, next.snapshot_id);
 			write.RecordSchemaVersion(next.snapshot_id, next.schema_version, record.table_id);
 			change_set.Add("created_table", TableKey(table->ParentSchema().name, record.table_name));
+			if (!record.sort_keys.empty()) {
+				write.WriteSortOrder(record.table_id, next.next_catalog_id++, record.sort_keys, next.snapshot_id);
+			}
+		}
+		for (auto &entry : changes.altered_tables) {
+			if (changes.dropped_table_ids.count(entry.first)) {
+				continue;
+			}
+			// the table's rows end and start again at this snapshot: same table id and column ids
+			TableRecord record = entry.second->Record();
+			write.EndTable(entry.first, next.snapshot_id);
+			write.InsertTable(record, next.snapshot_id);
+			if (changes.column_altered_tables.count(entry.first)) {
+				write.RecordSchemaVersion(next.snapshot_id, next.schema_version, entry.first);
+			}
+			if (changes.sort_altered_tables.count(entry.first)) {
+				write.WriteSortOrder(entry.first, next.next_catalog_id++, record.sort_keys, next.snapshot_id);
+			}
+			change_set.AddId("altered_table", entry.first);
 		}
 	}
 
 	LakeTableEntry *FindTable(int64_t table_id) {
-		for (auto &table : changes.created_tables) {
-			if (table->TableId() == table_id) {
-				return table.get();
-			}
-		}
-		return transaction.CommittedSet().GetTableById(table_id).get();
+		return transaction.CurrentTable(table_id).get();
 	}
 
 	void WriteTableData() {
@@ -169,7 +186,9 @@ private:
 				throw duckdb::InternalException("DuckLake commit: changed table not found");
 			}
 			bool is_new = IsLocalId(entry.first);
-			context.table_schema_version = is_new ? next.schema_version : table->Record().schema_version;
+			bool columns_altered = changes.column_altered_tables.count(entry.first) > 0;
+			context.table_schema_version =
+			    is_new || columns_altered ? next.schema_version : table->Record().schema_version;
 			TableDataCommit table_commit(context, *table, RealId(entry.first), is_new, entry.second,
 			                             next.next_file_id);
 			table_commit.Write();

@@ -5,6 +5,12 @@
 #include "catalog/table_columns.hpp"
 #include "catalog/table_options_clause.hpp"
 #include "read/delete_file_loader.hpp"
+#include "transaction/table_alter.hpp"
+
+#include "duckdb/execution/expression_executor.hpp"
+#include "duckdb/parser/parsed_data/alter_table_info.hpp"
+#include "duckdb/parser/parser.hpp"
+#include "duckdb/parser/expression/constant_expression.hpp"
 #include "write/inlining_policy.hpp"
 #include "transaction/lake_commit.hpp"
 
@@ -183,19 +189,41 @@ duckdb::optional_ptr<LakeTableEntry> LakeTransaction::LookupTable(LakeSchemaEntr
 			return table.get();
 		}
 	}
+	for (auto &entry : changes.altered_tables) {
+		auto &altered = *entry.second;
+		if (&altered.ParentSchema() == &schema && !IsTableDropped(entry.first) &&
+		    duckdb::StringUtil::CIEquals(altered.name, name)) {
+			return &altered;
+		}
+	}
 	auto table = schema.GetCommittedTable(name);
-	if (table && IsTableDropped(table->TableId())) {
+	if (table && (IsTableDropped(table->TableId()) || changes.altered_tables.count(table->TableId()))) {
 		return nullptr;
 	}
 	return table;
 }
 
+duckdb::optional_ptr<LakeTableEntry> LakeTransaction::CurrentTable(int64_t table_id) {
+	for (auto &table : changes.created_tables) {
+		if (table->TableId() == table_id) {
+			return table.get();
+		}
+	}
+	auto altered = changes.altered_tables.find(table_id);
+	if (altered != changes.altered_tables.end()) {
+		return altered->second.get();
+	}
+	return CommittedSet().GetTableById(table_id);
+}
+
 void LakeTransaction::ScanTables(LakeSchemaEntry &schema, const std::function<void(LakeTableEntry &)> &callback) {
 	schema.Scan(duckdb::CatalogType::TABLE_ENTRY, [&](duckdb::CatalogEntry &entry) {
 		auto &table = entry.Cast<LakeTableEntry>();
-		if (!IsTableDropped(table.TableId())) {
-			callback(table);
+		if (IsTableDropped(table.TableId())) {
+			return;
 		}
+		auto altered = changes.altered_tables.find(table.TableId());
+		callback(altered == changes.altered_tables.end() ? table : *altered->second);
 	});
 	for (auto &table : changes.created_tables) {
 		if (&table->ParentSchema() == &schema) {
@@ -250,6 +278,92 @@ void LakeTransaction::DropTable(LakeTableEntry &table) {
 		}
 	}
 	changes.dropped_table_ids.insert(table.TableId());
+}
+
+void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &info) {
+	CheckWritable("alter a table");
+	if (info.type != duckdb::AlterType::ALTER_TABLE) {
+		throw duckdb::NotImplementedException("DuckLake supports ALTER TABLE only");
+	}
+	auto &alter = info.Cast<duckdb::AlterTableInfo>();
+	auto table = LookupTable(schema, alter.name);
+	if (!table) {
+		if (alter.if_not_found == duckdb::OnEntryNotFound::RETURN_NULL) {
+			return;
+		}
+		throw CatalogException("Table with name %s does not exist!", alter.name);
+	}
+	auto result = AlterTableRecord(table->Record(), alter);
+	if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE && LookupTable(schema, result.record.table_name)) {
+		throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
+		                       alter.name, result.record.table_name);
+	}
+	CheckReservedColumnNames(result.record.columns, catalog.FormatVersion());
+	changes.version++;
+	auto table_id = table->TableId();
+	auto entry = LakeTableEntry::FromRecord(catalog, schema, result.record);
+	auto &new_table = *entry;
+	if (IsLocalId(table_id)) {
+		for (auto &created : changes.created_tables) {
+			if (created.get() == table.get()) {
+				changes.discarded_tables.push_back(std::move(created));
+				created = std::move(entry);
+				break;
+			}
+		}
+	} else {
+		auto previous = changes.altered_tables.find(table_id);
+		if (previous != changes.altered_tables.end()) {
+			changes.discarded_tables.push_back(std::move(previous->second));
+		}
+		changes.altered_tables[table_id] = std::move(entry);
+		if (result.columns_changed) {
+			changes.column_altered_tables.insert(table_id);
+		}
+		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
+			changes.sort_altered_tables.insert(table_id);
+		}
+	}
+	auto local = changes.table_changes.find(table_id);
+	if (result.columns_changed && local != changes.table_changes.end() && local->second.inlined_rows) {
+		ReshapeInlinedRows(local->second, result.column_sources, new_table);
+	}
+}
+
+void LakeTransaction::ReshapeInlinedRows(LocalTableChanges &table_changes, const std::vector<int64_t> &column_sources,
+                                         LakeTableEntry &table) {
+	auto &old_rows = *table_changes.inlined_rows;
+	auto types = table.GetTypes();
+	types.push_back(duckdb::LogicalType::BIGINT);
+	types.push_back(duckdb::LogicalType::BIGINT);
+	auto reshaped = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), types);
+	duckdb::DataChunk out;
+	out.Initialize(duckdb::Allocator::DefaultAllocator(), types);
+	auto old_count = old_rows.ColumnCount();
+	for (auto &chunk : old_rows.Chunks()) {
+		out.Reset();
+		for (size_t col = 0; col < column_sources.size(); col++) {
+			auto &target = out.data[col];
+			if (column_sources[col] < 0) {
+				auto &column = table.Record().columns[col];
+				duckdb::Value value(column.type);
+				if (!column.default_sql.empty()) {
+					auto parsed = duckdb::Parser::ParseExpressionList(column.default_sql);
+					if (parsed.size() == 1 && parsed[0]->GetExpressionClass() == duckdb::ExpressionClass::CONSTANT) {
+						value = parsed[0]->Cast<duckdb::ConstantExpression>().value.DefaultCastAs(column.type);
+					}
+				}
+				target.Reference(value);
+			} else {
+				duckdb::VectorOperations::DefaultCast(chunk.data[column_sources[col]], target, chunk.size());
+			}
+		}
+		out.data[column_sources.size()].Reference(chunk.data[old_count - 2]);
+		out.data[column_sources.size() + 1].Reference(chunk.data[old_count - 1]);
+		out.SetCardinality(chunk.size());
+		reshaped->Append(out);
+	}
+	table_changes.inlined_rows = std::move(reshaped);
 }
 
 // --- data ---------------------------------------------------------------------
@@ -600,20 +714,51 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 	}
 	for (auto &inlined : store.LoadInlinedTables(table.TableId())) {
 		ScanRowSet row_set;
-		auto columns = table.Record().columns;
-		auto table_name = inlined.table_name;
+		auto source = InlinedSourceFor(table, inlined);
 		row_set.estimated_count = 1;
-		row_set.loader = [&store, table_name, columns, names, snapshot_id,
-		                  excluded](const std::vector<std::string> &predicates) {
-			auto all = predicates;
+		row_set.loader = [&store, source, names, snapshot_id, excluded](const std::vector<std::string> &predicates) {
+			std::vector<std::string> all;
+			if (source.same_schema) {
+				all = predicates; // predicates name current columns: exact only without renames or casts
+			}
 			if (!excluded.empty()) {
 				all.push_back("\"" + names.row_id + "\" NOT IN (" + excluded + ")");
 			}
 			return std::shared_ptr<duckdb::ColumnDataCollection>(
-			    store.ScanInlinedRows(table_name, columns, names, snapshot_id, all).release());
+			    store.ScanInlinedRows(source, names, snapshot_id, all).release());
 		};
 		spec.row_sets.push_back(std::move(row_set));
 	}
+}
+
+InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const InlinedTableRecord &inlined) {
+	InlinedSource source;
+	source.table_name = inlined.table_name;
+	const std::vector<LakeColumn> *old_columns = &table.Record().columns;
+	if (inlined.schema_version != table.Record().schema_version) {
+		SnapshotRecord then;
+		if (catalog.Store().GetSnapshotForSchemaVersion(inlined.schema_version, then)) {
+			auto old_table = CatalogSetAt(then).GetTableById(table.TableId());
+			if (old_table) {
+				old_columns = &old_table->Record().columns;
+			}
+		}
+	}
+	for (auto &column : table.Record().columns) {
+		InlinedColumnSource column_source;
+		column_source.target = column;
+		for (auto &old : *old_columns) {
+			if (old.column_id == column.column_id) {
+				column_source.source_name = old.name;
+				column_source.source_type = old.type;
+			}
+		}
+		if (column_source.source_name != column.name || column_source.source_type != column.type) {
+			source.same_schema = false;
+		}
+		source.columns.push_back(std::move(column_source));
+	}
+	return source;
 }
 
 void LakeTransaction::ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec) {

@@ -19,6 +19,7 @@
 #include <functional>
 
 namespace duckdb {
+struct AlterInfo;
 class BoundAtClause;
 struct BoundCreateTableInfo;
 struct CreateSchemaInfo;
@@ -56,6 +57,9 @@ public:
 	void ScanTables(LakeSchemaEntry &schema, const std::function<void(LakeTableEntry &)> &callback);
 	LakeTableEntry &CreateTable(LakeSchemaEntry &schema, duckdb::BoundCreateTableInfo &info);
 	void DropTable(LakeTableEntry &table);
+	void AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &info);
+	//! The entry the transaction sees for a table id (altered, created or committed), or nullptr.
+	duckdb::optional_ptr<LakeTableEntry> CurrentTable(int64_t table_id);
 
 	// --- data ---------------------------------------------------------------
 	//! The folder new data files of the table go to (ends with '/').
@@ -66,6 +70,8 @@ public:
 	//! Records deleted rows by row id (committed or provisional).
 	void DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids);
 
+	//! How the table's current columns are read from one of its inlined tables (any schema version).
+	InlinedSource InlinedSourceFor(LakeTableEntry &table, const InlinedTableRecord &inlined);
 	//! Registers what a flush wrote (committed as one inline_flush snapshot).
 	void AddFlush(TableFlush flush);
 	//! The table's committed data files at the transaction's snapshot (cached).
@@ -106,6 +112,9 @@ private:
 	//! Sends a statement's deletions of one data file to a delete file (more than the inlining limit).
 	void WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &table_changes, const DataFileRecord &file,
 	                     const std::vector<int64_t> &new_positions);
+	//! Rewrites the transaction's own inlined rows of a table to its new columns.
+	void ReshapeInlinedRows(LocalTableChanges &table_changes, const std::vector<int64_t> &column_sources,
+	                        LakeTableEntry &table);
 	std::string NewObjectPath(const std::string &name, const std::string &uuid);
 	bool IsTableDropped(int64_t table_id) const;
 

@@ -94,6 +94,8 @@ struct TableFlush {
 	int64_t table_id = -1;
 	//! Inlined tables whose rows (inserted at or before the transaction's snapshot) were flushed
 	std::vector<std::string> inlined_tables;
+	//! Inlined tables of superseded schema versions: emptied by the flush, dropped at commit
+	std::vector<InlinedTableRecord> superseded_tables;
 	std::vector<FlushedDataFile> files;
 	std::vector<FlushedDeletes> deletes;
 	int64_t rows_flushed = 0;
@@ -112,6 +114,12 @@ struct LocalChanges {
 	std::vector<duckdb::unique_ptr<LakeTableEntry>> created_tables;
 	std::vector<duckdb::unique_ptr<LakeTableEntry>> discarded_tables;
 	std::set<int64_t> dropped_table_ids;
+	//! Committed tables altered by this transaction: their latest entry, by table id
+	std::map<int64_t, duckdb::unique_ptr<LakeTableEntry>> altered_tables;
+	//! Committed tables whose columns changed (new schema version for the table)
+	std::set<int64_t> column_altered_tables;
+	//! Committed tables whose sort order changed
+	std::set<int64_t> sort_altered_tables;
 	std::map<int64_t, LocalTableChanges> table_changes;
 	std::vector<OptionChange> option_changes;
 	std::vector<TableFlush> flushes;
@@ -125,11 +133,11 @@ struct LocalChanges {
 	//! Whether committing creates a snapshot (option changes alone do not)
 	bool HasSnapshotChanges() const {
 		return created_schemas.size() || dropped_schema_ids.size() || created_tables.size() ||
-		       dropped_table_ids.size() || table_changes.size() || flushes.size();
+		       dropped_table_ids.size() || table_changes.size() || flushes.size() || altered_tables.size();
 	}
 	bool HasSchemaChanges() const {
 		return !created_schemas.empty() || !dropped_schema_ids.empty() || !created_tables.empty() ||
-		       !dropped_table_ids.empty();
+		       !dropped_table_ids.empty() || !altered_tables.empty();
 	}
 };
 

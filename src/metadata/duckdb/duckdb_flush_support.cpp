@@ -2,6 +2,7 @@
 // rows out of the catalog and removing them once they live in Parquet.
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
 #include "metadata/duckdb/duckdb_write_txn.hpp"
+#include "metadata/duckdb/inlined_select.hpp"
 #include "metadata/duckdb/result_reader.hpp"
 #include "metadata/sql_literal.hpp"
 
@@ -9,17 +10,24 @@
 
 namespace inlake {
 
-void DuckDBMetadataStore::StreamInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
-                                            const InlinedColumnNames &names, int64_t snapshot_id,
+void DuckDBMetadataStore::StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
+                                            int64_t snapshot_id, const std::vector<std::string> &order_by,
                                             const std::function<void(duckdb::DataChunk &)> &callback) {
-	std::string select;
-	for (auto &column : columns) {
-		select += SqlIdentifier(column.name) + ", ";
+	if (sources.empty()) {
+		return;
 	}
-	auto sql = "SELECT " + select + SqlIdentifier(names.row_id) + ", " + SqlIdentifier(names.begin_snapshot) + ", " +
-	           SqlIdentifier(names.end_snapshot) + " FROM " + prefix + SqlIdentifier(inlined_table) + " WHERE " +
-	           SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(snapshot_id) + " ORDER BY " +
-	           SqlIdentifier(names.row_id);
+	std::string rows;
+	for (auto &source : sources) {
+		rows += (rows.empty() ? "" : " UNION ALL ") + std::string("SELECT ") + InlinedSelectList(source) + ", " +
+		        SqlIdentifier(names.row_id) + ", " + SqlIdentifier(names.begin_snapshot) + ", " +
+		        SqlIdentifier(names.end_snapshot) + " FROM " + prefix + SqlIdentifier(source.table_name) + " WHERE " +
+		        SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(snapshot_id);
+	}
+	std::string order;
+	for (auto &key : order_by) {
+		order += key + ", ";
+	}
+	auto sql = "SELECT * FROM (" + rows + ") ORDER BY " + order + SqlIdentifier(names.row_id);
 	std::lock_guard<std::mutex> guard(lock);
 	auto result = connection.SendQuery(sql);
 	if (result->HasError()) {
@@ -75,6 +83,22 @@ void DuckDBWriteTxn::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_fil
 	}
 	Execute("DELETE FROM " + store.Prefix() + SqlIdentifier(name) + " WHERE file_id = " + SqlInt(data_file_id) +
 	        " AND begin_snapshot <= " + SqlInt(snapshot_id));
+}
+
+void DuckDBWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id,
+                                    const std::vector<TableRecord::SortKey> &sort_keys, int64_t snapshot_id) {
+	end_statements.push_back("UPDATE " + store.Prefix() + "ducklake_sort_info SET end_snapshot = " +
+	                         SqlInt(snapshot_id) + " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+	if (sort_keys.empty()) {
+		return;
+	}
+	Stage("ducklake_sort_info", "(" + SqlInt(sort_id) + ", " + SqlInt(table_id) + ", " + SqlInt(snapshot_id) + ", NULL)");
+	for (size_t i = 0; i < sort_keys.size(); i++) {
+		auto &key = sort_keys[i];
+		Stage("ducklake_sort_expression", "(" + SqlInt(sort_id) + ", " + SqlInt(table_id) + ", " + SqlInt(int64_t(i)) +
+		                                      ", " + SqlString(key.expression) + ", 'duckdb', " +
+		                                      SqlString(key.direction) + ", " + SqlString(key.null_order) + ")");
+	}
 }
 
 void DuckDBWriteTxn::DropInlinedTable(const InlinedTableRecord &table) {

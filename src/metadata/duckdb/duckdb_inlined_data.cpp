@@ -3,6 +3,7 @@
 // and persisted options.
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
 #include "metadata/duckdb/duckdb_write_txn.hpp"
+#include "metadata/duckdb/inlined_select.hpp"
 #include "metadata/duckdb/result_reader.hpp"
 #include "metadata/sql_literal.hpp"
 
@@ -45,25 +46,34 @@ std::vector<InlinedTableRecord> DuckDBMetadataStore::LoadInlinedTables(int64_t t
 }
 
 duckdb::unique_ptr<duckdb::ColumnDataCollection>
-DuckDBMetadataStore::ScanInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
-                                     const InlinedColumnNames &names, int64_t snapshot_id,
-                                     const std::vector<std::string> &predicates) {
-	std::string select;
-	for (auto &column : columns) {
-		select += SqlIdentifier(column.name) + ", ";
-	}
+DuckDBMetadataStore::ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
+                                     int64_t snapshot_id, const std::vector<std::string> &predicates) {
 	auto s = SqlInt(snapshot_id);
-	std::string sql = "SELECT " + select + SqlIdentifier(names.row_id) + ", " + SqlIdentifier(names.begin_snapshot) +
-	                  " FROM " + prefix + SqlIdentifier(inlined_table) + " WHERE " +
-	                  SqlIdentifier(names.begin_snapshot) + " <= " + s + " AND (" +
-	                  SqlIdentifier(names.end_snapshot) + " IS NULL OR " + SqlIdentifier(names.end_snapshot) + " > " +
-	                  s + ")";
-	for (auto &predicate : predicates) {
-		sql += " AND (" + predicate + ")";
+	std::string rows = "SELECT " + InlinedSelectList(source) + ", " + SqlIdentifier(names.row_id) + ", " +
+	                   SqlIdentifier(names.begin_snapshot) + " FROM " + prefix + SqlIdentifier(source.table_name) +
+	                   " WHERE " + SqlIdentifier(names.begin_snapshot) + " <= " + s + " AND (" +
+	                   SqlIdentifier(names.end_snapshot) + " IS NULL OR " + SqlIdentifier(names.end_snapshot) + " > " +
+	                   s + ")";
+	// predicates name the current columns (and the row id column): filter the projected rows
+	std::string sql = "SELECT * FROM (" + rows + ")";
+	for (size_t i = 0; i < predicates.size(); i++) {
+		sql += (i ? " AND (" : " WHERE (") + predicates[i] + ")";
 	}
 	sql += " ORDER BY " + SqlIdentifier(names.row_id);
 	std::lock_guard<std::mutex> guard(lock);
 	return Query(sql)->TakeCollection();
+}
+
+bool DuckDBMetadataStore::GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &snapshot) {
+	std::lock_guard<std::mutex> guard(lock);
+	auto result = Query("SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id FROM " +
+	                    prefix + "ducklake_snapshot WHERE schema_version = " + SqlInt(schema_version) +
+	                    " ORDER BY snapshot_id DESC LIMIT 1");
+	if (result->RowCount() == 0) {
+		return false;
+	}
+	snapshot = ReadSnapshotRow(*result, 0);
+	return true;
 }
 
 std::vector<OptionRecord> DuckDBMetadataStore::LoadOptions() {

@@ -270,6 +270,25 @@ CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
 			contents.tables[index->second].columns = BuildColumnTrees(entry.second);
 		}
 	}
+	auto max_ids = Query("SELECT table_id, max(column_id) FROM " + prefix + "ducklake_column GROUP BY table_id");
+	for (duckdb::idx_t row = 0; row < max_ids->RowCount(); row++) {
+		ResultRow r(*max_ids, row);
+		auto index = table_index.find(r.Int(0));
+		if (index != table_index.end()) {
+			contents.tables[index->second].max_column_id = r.Int(1);
+		}
+	}
+	auto sorts = Query("SELECT i.table_id, e.expression, e.sort_direction, e.null_order FROM " + prefix +
+	                   "ducklake_sort_info i JOIN " + prefix +
+	                   "ducklake_sort_expression e USING (sort_id, table_id) WHERE i." + VisibleAt(snapshot_id) +
+	                   " ORDER BY i.table_id, e.sort_key_index");
+	for (duckdb::idx_t row = 0; row < sorts->RowCount(); row++) {
+		ResultRow r(*sorts, row);
+		auto index = table_index.find(r.Int(0));
+		if (index != table_index.end()) {
+			contents.tables[index->second].sort_keys.push_back({r.String(1), r.String(2), r.String(3)});
+		}
+	}
 	return contents;
 }
 

@@ -40,14 +40,15 @@ public:
 	TableStatsRecord LoadTableStats(int64_t table_id) override;
 
 	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
-	duckdb::unique_ptr<duckdb::ColumnDataCollection>
-	ScanInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
-	                const InlinedColumnNames &names, int64_t snapshot_id,
-	                const std::vector<std::string> &predicates) override;
+	duckdb::unique_ptr<duckdb::ColumnDataCollection> ScanInlinedRows(const InlinedSource &source,
+	                                                                 const InlinedColumnNames &names,
+	                                                                 int64_t snapshot_id,
+	                                                                 const std::vector<std::string> &predicates) override;
 	std::vector<OptionRecord> LoadOptions() override;
-	void StreamInlinedRows(const std::string &inlined_table, const std::vector<LakeColumn> &columns,
-	                       const InlinedColumnNames &names, int64_t snapshot_id,
+	void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
+	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
+	bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) override;
 	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;

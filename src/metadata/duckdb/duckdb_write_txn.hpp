@@ -40,6 +40,8 @@ public:
 	void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) override;
 	void WriteTableStats(const TableStatsRecord &stats, bool exists) override;
 	void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) override;
+	void WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
+	                    int64_t snapshot_id) override;
 
 	std::vector<InlinedTableRecord> GetInlinedTables(int64_t table_id) override;
 	void CreateInlinedTable(const InlinedTableRecord &table, const std::vector<LakeColumn> &columns,

@@ -1,0 +1,25 @@
+#include "metadata/duckdb/inlined_select.hpp"
+
+#include "metadata/sql_literal.hpp"
+
+namespace inlake {
+
+std::string InlinedSelectList(const InlinedSource &source) {
+	std::string list;
+	for (auto &column : source.columns) {
+		auto target = SqlIdentifier(column.target.name);
+		std::string expression;
+		if (column.source_name.empty()) {
+			auto value = column.target.default_sql.empty() ? std::string("NULL") : "(" + column.target.default_sql + ")";
+			expression = "CAST(" + value + " AS " + column.target.type.ToString() + ")";
+		} else if (column.source_type != column.target.type) {
+			expression = "CAST(" + SqlIdentifier(column.source_name) + " AS " + column.target.type.ToString() + ")";
+		} else {
+			expression = SqlIdentifier(column.source_name);
+		}
+		list += (list.empty() ? "" : ", ") + expression + " AS " + target;
+	}
+	return list;
+}
+
+} // namespace inlake

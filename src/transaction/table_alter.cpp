@@ -1,0 +1,155 @@
+#include "transaction/table_alter.hpp"
+
+#include "catalog/table_columns.hpp"
+#include "common/lake_type_names.hpp"
+
+#include "duckdb/common/exception.hpp"
+#include "duckdb/common/exception/catalog_exception.hpp"
+#include "duckdb/common/string_util.hpp"
+
+namespace inlake {
+using namespace duckdb; // NOLINT
+
+static int64_t FindColumn(const TableRecord &record, const std::string &name) {
+	for (size_t i = 0; i < record.columns.size(); i++) {
+		if (StringUtil::CIEquals(record.columns[i].name, name)) {
+			return int64_t(i);
+		}
+	}
+	return -1;
+}
+
+static LakeColumn &RequireColumn(TableRecord &record, const std::string &name) {
+	auto index = FindColumn(record, name);
+	if (index < 0) {
+		throw CatalogException("Table \"%s\" does not have a column named \"%s\"", record.table_name, name);
+	}
+	return record.columns[index];
+}
+
+static void RequireNewName(const TableRecord &record, const std::string &name) {
+	if (FindColumn(record, name) >= 0) {
+		throw CatalogException("Column with name \"%s\" already exists in table \"%s\"", name, record.table_name);
+	}
+}
+
+static std::string SortDirection(OrderType type) {
+	return type == OrderType::DESCENDING ? "DESC" : "ASC";
+}
+
+static std::string NullOrder(OrderByNullType order, OrderType type) {
+	if (order == OrderByNullType::NULLS_FIRST) {
+		return "NULLS_FIRST";
+	}
+	if (order == OrderByNullType::NULLS_LAST) {
+		return "NULLS_LAST";
+	}
+	// DuckDB's default: NULLS LAST for both directions
+	return "NULLS_LAST";
+}
+
+AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info) {
+	AlterResult result;
+	auto &record = result.record;
+	record = old_record;
+	for (size_t i = 0; i < record.columns.size(); i++) {
+		result.column_sources.push_back(int64_t(i));
+	}
+	switch (info.alter_table_type) {
+	case AlterTableType::RENAME_TABLE:
+		record.table_name = info.Cast<RenameTableInfo>().new_table_name;
+		break;
+	case AlterTableType::RENAME_COLUMN: {
+		auto &rename = info.Cast<RenameColumnInfo>();
+		RequireNewName(record, rename.new_name);
+		RequireColumn(record, rename.old_name).name = rename.new_name;
+		result.columns_changed = true;
+		break;
+	}
+	case AlterTableType::ADD_COLUMN: {
+		auto &add = info.Cast<AddColumnInfo>();
+		if (FindColumn(record, add.new_column.Name()) >= 0) {
+			if (add.if_column_not_exists) {
+				return result;
+			}
+			RequireNewName(record, add.new_column.Name());
+		}
+		ToLakeTypeName(add.new_column.Type());
+		LakeColumn column;
+		auto next_id = std::max(record.max_column_id, int64_t(0)) + 1;
+		column.column_id = next_id++;
+		column.name = add.new_column.Name();
+		column.type = add.new_column.Type();
+		column.children = NestedChildColumns(column.type, next_id);
+		if (add.new_column.HasDefaultValue()) {
+			column.default_sql = add.new_column.DefaultValue().ToString();
+		}
+		record.max_column_id = next_id - 1;
+		record.columns.push_back(std::move(column));
+		result.column_sources.push_back(-1);
+		result.columns_changed = true;
+		break;
+	}
+	case AlterTableType::REMOVE_COLUMN: {
+		auto &remove = info.Cast<RemoveColumnInfo>();
+		auto index = FindColumn(record, remove.removed_column);
+		if (index < 0) {
+			if (remove.if_column_exists) {
+				return result;
+			}
+			RequireColumn(record, remove.removed_column);
+		}
+		if (record.columns.size() == 1) {
+			throw CatalogException("Cannot drop column \"%s\": a table needs at least one column",
+			                       remove.removed_column);
+		}
+		record.columns.erase(record.columns.begin() + index);
+		result.column_sources.erase(result.column_sources.begin() + index);
+		result.columns_changed = true;
+		break;
+	}
+	case AlterTableType::ALTER_COLUMN_TYPE: {
+		auto &change = info.Cast<ChangeColumnTypeInfo>();
+		auto &column = RequireColumn(record, change.column_name);
+		if (change.expression && change.expression->GetExpressionClass() != ExpressionClass::CAST &&
+		    change.expression->GetExpressionClass() != ExpressionClass::COLUMN_REF) {
+			throw NotImplementedException("ALTER COLUMN TYPE ... USING on a DuckLake table is not supported");
+		}
+		ToLakeTypeName(change.target_type);
+		if (change.target_type.IsNested() || column.type.IsNested()) {
+			throw NotImplementedException("ALTER COLUMN TYPE of nested columns is not supported on DuckLake tables");
+		}
+		column.type = change.target_type;
+		result.columns_changed = true;
+		break;
+	}
+	case AlterTableType::SET_NOT_NULL:
+		RequireColumn(record, info.Cast<SetNotNullInfo>().column_name).nulls_allowed = false;
+		result.columns_changed = true;
+		break;
+	case AlterTableType::DROP_NOT_NULL:
+		RequireColumn(record, info.Cast<DropNotNullInfo>().column_name).nulls_allowed = true;
+		result.columns_changed = true;
+		break;
+	case AlterTableType::SET_DEFAULT: {
+		auto &set_default = info.Cast<SetDefaultInfo>();
+		RequireColumn(record, set_default.column_name).default_sql =
+		    set_default.expression ? set_default.expression->ToString() : std::string();
+		result.columns_changed = true;
+		break;
+	}
+	case AlterTableType::SET_SORTED_BY: {
+		record.sort_keys.clear();
+		for (auto &order : info.Cast<SetSortedByInfo>().orders) {
+			record.sort_keys.push_back({order.expression->ToString(), SortDirection(order.type),
+			                            NullOrder(order.null_order, order.type)});
+		}
+		break;
+	}
+	default:
+		throw NotImplementedException("This ALTER TABLE operation is not supported on DuckLake tables");
+	}
+	return result;
+}
+
+} // namespace inlake

@@ -1,0 +1,28 @@
+//===----------------------------------------------------------------------===//
+// ALTER TABLE on a lake table: the table's record after the change.
+//
+// Supported: RENAME TO, RENAME COLUMN, ADD COLUMN (new column id, never
+// reused), DROP COLUMN, ALTER COLUMN TYPE (without USING), SET/DROP NOT NULL,
+// SET/DROP DEFAULT and SET SORTED BY. Column ids of kept columns stay, so
+// Parquet files and inlined tables written before the change keep being read
+// by id. Anything else is a NotImplementedException naming it.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "metadata/metadata_records.hpp"
+
+#include "duckdb/parser/parsed_data/alter_table_info.hpp"
+
+namespace inlake {
+
+struct AlterResult {
+	TableRecord record;
+	//! The columns changed (the table gets a new schema version and inlined table)
+	bool columns_changed = false;
+	//! For rows the transaction already holds: the old column index of each new column (-1: added)
+	std::vector<int64_t> column_sources;
+};
+
+AlterResult AlterTableRecord(const TableRecord &record, duckdb::AlterTableInfo &info);
+
+} // namespace inlake
