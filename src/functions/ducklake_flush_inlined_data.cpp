@@ -36,10 +36,12 @@ static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext 
 	}
 	std::vector<LakeTableEntry *> tables;
 	bool table_found = table_name.empty();
+	bool schema_found = schema_name.empty();
 	transaction.ScanSchemas([&](LakeSchemaEntry &schema) {
 		if (!schema_name.empty() && !duckdb::StringUtil::CIEquals(schema.name, schema_name)) {
 			return;
 		}
+		schema_found = true;
 		transaction.ScanTables(schema, [&](LakeTableEntry &table) {
 			if (!table_name.empty() && !duckdb::StringUtil::CIEquals(table.name, table_name)) {
 				return;
@@ -48,6 +50,10 @@ static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext 
 			tables.push_back(&table);
 		});
 	});
+	if (!schema_found) {
+		throw duckdb::CatalogException("ducklake_flush_inlined_data: schema \"%s\" does not exist in lake \"%s\"",
+		                               schema_name, catalog.GetName());
+	}
 	if (!table_found) {
 		throw duckdb::CatalogException("ducklake_flush_inlined_data: table \"%s.%s\" does not exist in lake \"%s\"",
 		                               schema_name, table_name, catalog.GetName());

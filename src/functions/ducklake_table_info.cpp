@@ -28,11 +28,26 @@ static duckdb::unique_ptr<duckdb::FunctionData> TableInfoBind(duckdb::ClientCont
 			for (auto &file : spec->files) {
 				file_size += file.file_size_bytes;
 			}
+			int64_t delete_files = 0, delete_size = 0;
+			if (!IsLocalId(table.TableId())) {
+				for (auto &file : transaction.CommittedFilesOf(table)) {
+					auto local = transaction.changes.table_changes.find(table.TableId());
+					bool replaced = local != transaction.changes.table_changes.end() &&
+					                local->second.delete_files.count(file.data_file_id);
+					if (replaced) {
+						delete_files++;
+						delete_size += local->second.delete_files[file.data_file_id].file.file_size_bytes;
+					} else if (file.delete_file.delete_file_id >= 0) {
+						delete_files++;
+						delete_size += file.delete_file.file_size_bytes;
+					}
+				}
+			}
 			auto &record = table.Record();
 			result->rows.push_back({Value(record.table_name), Value::BIGINT(schema.SchemaId()),
 			                        Value::BIGINT(record.table_id), Value::UUID(record.table_uuid),
 			                        Value::BIGINT(int64_t(spec->files.size())), Value::BIGINT(file_size),
-			                        Value::BIGINT(0), Value::BIGINT(0)});
+			                        Value::BIGINT(delete_files), Value::BIGINT(delete_size)});
 		});
 	});
 	return std::move(result);

@@ -184,6 +184,16 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 
 int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table) {
 	transaction.CheckWritable("flush inlined data");
+	for (auto &pending : transaction.changes.flushes) {
+		if (pending.table_id == table.TableId()) {
+			return 0; // already flushed by this transaction
+		}
+	}
+	if (transaction.changes.table_changes.count(table.TableId())) {
+		throw duckdb::InvalidInputException("Cannot flush table \"%s\": this transaction has uncommitted changes to "
+		                                    "it; commit them first",
+		                                    table.name);
+	}
 	TableFlush flush;
 	flush.table_id = table.TableId();
 	InsertFlusher(context, transaction, table).Flush(flush);

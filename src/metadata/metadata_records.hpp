@@ -103,6 +103,7 @@ struct DataFileRecord {
 		std::string path;
 		bool path_is_relative = true;
 		int64_t delete_count = 0;
+		int64_t file_size_bytes = 0;
 		int64_t begin_snapshot = 0;
 		//! -1: all positions apply; otherwise a partial file with per-position snapshots
 		int64_t partial_max = -1;

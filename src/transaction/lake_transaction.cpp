@@ -422,6 +422,9 @@ void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDat
 
 void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids) {
 	CheckWritable("delete");
+	if (row_ids.empty()) {
+		return; // nothing deleted: no change, no snapshot
+	}
 	changes.version++;
 	auto &table_changes = changes.table_changes[table.TableId()];
 	std::set<int64_t> deleted(row_ids.begin(), row_ids.end());

@@ -356,7 +356,7 @@ std::vector<DataFileRecord> DuckDBMetadataStore::ReadDataFiles(int64_t table_id,
 	}
 	LoadInlinedDeletes(table_id, snapshot_id, result, file_index);
 	auto deletes = Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
-	                     "begin_snapshot FROM " +
+	                     "begin_snapshot, file_size_bytes FROM " +
 	                     prefix + "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " +
 	                     VisibleAt(snapshot_id));
 	for (duckdb::idx_t row = 0; row < deletes->RowCount(); row++) {
@@ -372,6 +372,7 @@ std::vector<DataFileRecord> DuckDBMetadataStore::ReadDataFiles(int64_t table_id,
 		ref.delete_count = r.Int(4, 0);
 		ref.partial_max = r.Int(5, -1);
 		ref.begin_snapshot = r.Int(6, 0);
+		ref.file_size_bytes = r.Int(7, 0);
 	}
 	return result;
 }
