@@ -189,9 +189,15 @@ int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTab
 			return 0; // already flushed by this transaction
 		}
 	}
-	if (transaction.changes.table_changes.count(table.TableId())) {
+	// Inserts of this transaction simply commit after the flushed rows; its deletes could hit rows the flush
+	// moves, so a table this transaction deleted from (or altered) must be committed first.
+	auto local = transaction.changes.table_changes.find(table.TableId());
+	bool deleted = local != transaction.changes.table_changes.end() &&
+	               (!local->second.deleted_row_ids.empty() || !local->second.delete_files.empty() ||
+	                !local->second.partial_file_deletes.empty());
+	if (deleted || transaction.changes.altered_tables.count(table.TableId())) {
 		throw duckdb::InvalidInputException("Cannot flush table \"%s\": this transaction has uncommitted changes to "
-		                                    "it; commit them first",
+		                                    "it (deletes or ALTER); commit them first",
 		                                    table.name);
 	}
 	TableFlush flush;
