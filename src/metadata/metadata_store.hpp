@@ -125,6 +125,16 @@ public:
 	virtual void RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) = 0;
 };
 
+//! A consistent view for one scan: the inlined rows it reads later belong to the same catalog state as the
+//! data files listed when the session was opened, even if a flush commits in between.
+class InlinedReadSession {
+public:
+	virtual ~InlinedReadSession() = default;
+	virtual duckdb::unique_ptr<duckdb::ColumnDataCollection>
+	ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names, int64_t snapshot_id,
+	                const std::vector<std::string> &predicates) = 0;
+};
+
 class MetadataStore {
 public:
 	virtual ~MetadataStore() = default;
@@ -153,6 +163,10 @@ public:
 	ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names, int64_t snapshot_id,
 	                const std::vector<std::string> &predicates) = 0;
 	virtual std::vector<OptionRecord> LoadOptions() = 0;
+	//! Lists the table's data files at the snapshot (as LoadDataFiles) and opens a read session whose later
+	//! inlined-row scans see the same catalog state.
+	virtual std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
+	                                                            std::vector<DataFileRecord> &files) = 0;
 	//! Streams every row of an inlined table inserted at or before `snapshot_id`, live or deleted, ordered by
 	//! row id: the table's columns, then row id, begin snapshot and end snapshot (NULL while live).
 	//! Several sources (schema versions) are read as one; `order_by` (SQL over the current column names,

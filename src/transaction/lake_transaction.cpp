@@ -642,8 +642,18 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 	bool own_view = snapshot_id < 0;
 	auto read_snapshot = own_view ? Snapshot().snapshot_id : snapshot_id;
 	auto table_path = TableDataPath(table);
+	std::shared_ptr<InlinedReadSession> session;
+	std::vector<InlinedTableRecord> inlined_tables;
+	std::vector<DataFileRecord> committed;
 	if (!IsLocalId(table.TableId())) {
-		for (auto &file : catalog.Store().LoadDataFiles(table.TableId(), read_snapshot)) {
+		inlined_tables = catalog.Store().LoadInlinedTables(table.TableId());
+		if (inlined_tables.empty()) {
+			committed = catalog.Store().LoadDataFiles(table.TableId(), read_snapshot);
+		} else {
+			// files and inlined rows from one catalog state, even if a flush commits before the scan runs
+			session = catalog.Store().OpenReadSession(table.TableId(), read_snapshot, committed);
+		}
+		for (auto &file : committed) {
 			ScanDataFile scan_file;
 			scan_file.file_id = file.data_file_id;
 			scan_file.path = JoinPath(table_path, file.path, file.path_is_relative);
@@ -676,8 +686,8 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 	}
 	auto local = own_view ? changes.table_changes.find(table.TableId()) : changes.table_changes.end();
 	const LocalTableChanges *local_changes = local == changes.table_changes.end() ? nullptr : &local->second;
-	if (!IsLocalId(table.TableId())) {
-		AddInlinedRowSets(table, read_snapshot, *spec, local_changes);
+	if (session) {
+		AddInlinedRowSets(table, read_snapshot, *spec, local_changes, session, inlined_tables);
 	}
 	if (!local_changes) {
 		return spec;
@@ -704,8 +714,9 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 }
 
 void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
-                                        const LocalTableChanges *table_changes) {
-	auto &store = catalog.Store();
+                                        const LocalTableChanges *table_changes,
+                                        std::shared_ptr<InlinedReadSession> session,
+                                        const std::vector<InlinedTableRecord> &inlined_tables) {
 	auto names = InlinedColumnNames::ForFormat(catalog.FormatVersion());
 	std::string excluded;
 	if (table_changes) {
@@ -715,11 +726,11 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 			}
 		}
 	}
-	for (auto &inlined : store.LoadInlinedTables(table.TableId())) {
+	for (auto &inlined : inlined_tables) {
 		ScanRowSet row_set;
 		auto source = InlinedSourceFor(table, inlined);
 		row_set.estimated_count = 1;
-		row_set.loader = [&store, source, names, snapshot_id, excluded](const std::vector<std::string> &predicates) {
+		row_set.loader = [session, source, names, snapshot_id, excluded](const std::vector<std::string> &predicates) {
 			std::vector<std::string> all;
 			if (source.same_schema) {
 				all = predicates; // predicates name current columns: exact only without renames or casts
@@ -728,7 +739,7 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 				all.push_back("\"" + names.row_id + "\" NOT IN (" + excluded + ")");
 			}
 			return std::shared_ptr<duckdb::ColumnDataCollection>(
-			    store.ScanInlinedRows(source, names, snapshot_id, all).release());
+			    session->ScanInlinedRows(source, names, snapshot_id, all).release());
 		};
 		spec.row_sets.push_back(std::move(row_set));
 	}

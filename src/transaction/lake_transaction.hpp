@@ -97,7 +97,8 @@ public:
 
 private:
 	void AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
-	                       const LocalTableChanges *table_changes);
+	                       const LocalTableChanges *table_changes, std::shared_ptr<InlinedReadSession> session,
+	                       const std::vector<InlinedTableRecord> &inlined_tables);
 	//! Drops the transaction's own inlined rows with these ids (and removes them from row_ids).
 	void RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
 	void ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec);

@@ -48,6 +48,13 @@ std::vector<InlinedTableRecord> DuckDBMetadataStore::LoadInlinedTables(int64_t t
 duckdb::unique_ptr<duckdb::ColumnDataCollection>
 DuckDBMetadataStore::ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
                                      int64_t snapshot_id, const std::vector<std::string> &predicates) {
+	auto sql = InlinedRowsQuery(source, names, snapshot_id, predicates);
+	std::lock_guard<std::mutex> guard(lock);
+	return Query(sql)->TakeCollection();
+}
+
+std::string DuckDBMetadataStore::InlinedRowsQuery(const InlinedSource &source, const InlinedColumnNames &names,
+                                                  int64_t snapshot_id, const std::vector<std::string> &predicates) const {
 	auto s = SqlInt(snapshot_id);
 	std::string rows = "SELECT " + InlinedSelectList(source) + ", " + SqlIdentifier(names.row_id) + ", " +
 	                   SqlIdentifier(names.begin_snapshot) + " FROM " + prefix + SqlIdentifier(source.table_name) +
@@ -59,9 +66,64 @@ DuckDBMetadataStore::ScanInlinedRows(const InlinedSource &source, const InlinedC
 	for (size_t i = 0; i < predicates.size(); i++) {
 		sql += (i ? " AND (" : " WHERE (") + predicates[i] + ")";
 	}
-	sql += " ORDER BY " + SqlIdentifier(names.row_id);
+	return sql + " ORDER BY " + SqlIdentifier(names.row_id);
+}
+
+namespace {
+
+//! A connection of its own with a transaction begun on the catalog database while the store's lock kept
+//! commits out: DuckDB's MVCC then keeps exactly that catalog state for the scan's inlined rows.
+class DuckDBReadSession : public InlinedReadSession {
+public:
+	DuckDBReadSession(DuckDBMetadataStore &store) : store(store), connection(store.Database()) {
+		connection.BeginTransaction();
+		// the transaction on the catalog database starts at its first use: use it now
+		auto result = connection.Query("SELECT 1 FROM " + store.Prefix() + "ducklake_snapshot LIMIT 0");
+		if (result->HasError()) {
+			result->ThrowError();
+		}
+	}
+	~DuckDBReadSession() override {
+		try {
+			connection.Rollback();
+		} catch (...) { // NOLINT: a destructor must not throw
+		}
+	}
+
+	duckdb::unique_ptr<duckdb::ColumnDataCollection> ScanInlinedRows(const InlinedSource &source,
+	                                                                 const InlinedColumnNames &names,
+	                                                                 int64_t snapshot_id,
+	                                                                 const std::vector<std::string> &predicates) override {
+		auto sql = store.InlinedRowsQuery(source, names, snapshot_id, predicates);
+		std::lock_guard<std::mutex> guard(lock);
+		auto result = connection.Query(sql);
+		if (result->HasError()) {
+			result->ThrowError();
+		}
+		return result->TakeCollection();
+	}
+
+private:
+	DuckDBMetadataStore &store;
+	std::mutex lock;
+	duckdb::Connection connection;
+};
+
+} // namespace
+
+std::shared_ptr<InlinedReadSession> DuckDBMetadataStore::OpenReadSession(int64_t table_id, int64_t snapshot_id,
+                                                                         std::vector<DataFileRecord> &files) {
 	std::lock_guard<std::mutex> guard(lock);
-	return Query(sql)->TakeCollection();
+	auto session = std::make_shared<DuckDBReadSession>(*this);
+	auto key = std::make_pair(table_id, snapshot_id);
+	auto cached = cache.data_files.find(key);
+	if (cached != cache.data_files.end()) {
+		files = cached->second;
+	} else {
+		files = ReadDataFiles(table_id, snapshot_id);
+		cache.data_files[key] = files;
+	}
+	return std::move(session);
 }
 
 bool DuckDBMetadataStore::GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &snapshot) {

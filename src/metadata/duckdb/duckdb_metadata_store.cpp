@@ -20,7 +20,7 @@ using duckdb::unique_ptr;
 
 DuckDBMetadataStore::DuckDBMetadataStore(duckdb::DatabaseInstance &db, std::string metadata_database_p,
                                          std::string metadata_schema_p)
-    : metadata_database(std::move(metadata_database_p)), metadata_schema(std::move(metadata_schema_p)),
+    : database(db), metadata_database(std::move(metadata_database_p)), metadata_schema(std::move(metadata_schema_p)),
       connection(db) {
 	prefix = SqlIdentifier(metadata_database) + "." + SqlIdentifier(metadata_schema) + ".";
 }

@@ -45,6 +45,11 @@ public:
 	                                                                 int64_t snapshot_id,
 	                                                                 const std::vector<std::string> &predicates) override;
 	std::vector<OptionRecord> LoadOptions() override;
+	std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
+	                                                    std::vector<DataFileRecord> &files) override;
+	//! The SQL of an inlined-row scan (shared by the store's own scans and read sessions).
+	std::string InlinedRowsQuery(const InlinedSource &source, const InlinedColumnNames &names, int64_t snapshot_id,
+	                             const std::vector<std::string> &predicates) const;
 	void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
@@ -81,11 +86,16 @@ public:
 	//! The latest snapshot, from the cache or the catalog (caller holds `lock`).
 	SnapshotRecord ReadLatestSnapshot();
 
+	duckdb::DatabaseInstance &Database() {
+		return database;
+	}
+
 private:
 	std::vector<DataFileRecord> ReadDataFiles(int64_t table_id, int64_t snapshot_id);
 	void LoadInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
 	                        const std::map<int64_t, size_t> &file_index);
 
+	duckdb::DatabaseInstance &database;
 	std::string metadata_database;
 	std::string metadata_schema;
 	std::string prefix;
