@@ -167,10 +167,10 @@ public:
 	//! inlined-row scans see the same catalog state.
 	virtual std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
 	                                                            std::vector<DataFileRecord> &files) = 0;
-	//! Streams every row of an inlined table inserted at or before `snapshot_id`, live or deleted, ordered by
-	//! row id: the table's columns, then row id, begin snapshot and end snapshot (NULL while live).
+	//! Streams every row of an inlined table inserted at or before `snapshot_id`, live or deleted: the table's
+	//! columns, then row id, begin snapshot and end snapshot (NULL while live).
 	//! Several sources (schema versions) are read as one; `order_by` (SQL over the current column names,
-	//! e.g. a table's sort keys) orders the rows instead of the row id.
+	//! e.g. a table's sort keys) orders the rows, otherwise they come in storage order.
 	virtual void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                               int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                               const std::function<void(duckdb::DataChunk &)> &callback) = 0;

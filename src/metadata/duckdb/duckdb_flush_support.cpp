@@ -23,11 +23,13 @@ void DuckDBMetadataStore::StreamInlinedRows(const std::vector<InlinedSource> &so
 		        SqlIdentifier(names.end_snapshot) + " FROM " + prefix + SqlIdentifier(source.table_name) + " WHERE " +
 		        SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(snapshot_id);
 	}
+	// Without a sort order the rows stream in storage order (each keeps its row id in the file), so the
+	// flush never holds more than DuckDB's scan buffers; a sort order has to see every row first.
 	std::string order;
 	for (auto &key : order_by) {
-		order += key + ", ";
+		order += (order.empty() ? " ORDER BY " : ", ") + key;
 	}
-	auto sql = "SELECT * FROM (" + rows + ") ORDER BY " + order + SqlIdentifier(names.row_id);
+	auto sql = "SELECT * FROM (" + rows + ")" + order;
 	std::lock_guard<std::mutex> guard(lock);
 	auto result = connection.SendQuery(sql);
 	if (result->HasError()) {
