@@ -65,7 +65,7 @@ shared_ptr<BaseFileReader> LakeMultiFileReader::TryCreateRowSetReader(const Open
 		throw InvalidInputException("inlake scan: a row set of table \"%s\" has %d columns, expected %d",
 		                            spec->table_name, row_set.rows->ColumnCount(), spec->columns.size() + 2);
 	}
-	auto columns = LakeColumnDefinitions(spec->columns, true);
+	auto columns = LakeColumnDefinitions(spec->columns, false);
 	columns.push_back(RowIdColumnDefinition());
 	columns.push_back(SnapshotIdColumnDefinition());
 	return make_shared_ptr<RowSetReader>(file, row_set, spec->columns.size(), std::move(columns));
