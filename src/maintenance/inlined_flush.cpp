@@ -32,10 +32,7 @@ public:
 		auto names = InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion());
 		auto snapshot_id = transaction.Snapshot().snapshot_id;
 		auto &columns = table.Record().columns;
-		ParquetWriteOptions options;
-		options.directory = transaction.TableDataPath(table);
-		options.columns = columns;
-		options.target_file_size = transaction.GetCatalog().Options().target_file_size;
+		auto options = transaction.WriteOptionsFor(table);
 		options.write_row_id_and_snapshot = true;
 		ParquetFileWriter writer(context, std::move(options));
 		auto column_count = columns.size();
@@ -68,6 +65,11 @@ public:
 			writer.Append(out);
 		});
 		auto files = writer.Finish();
+		if (transaction.GetCatalog().FormatVersion() != "1.0") {
+			for (auto &file : files) {
+				file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+			}
+		}
 		size_t offset = 0;
 		for (auto &file : files) {
 			flush.files.push_back(Describe(file, offset));

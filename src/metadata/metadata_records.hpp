@@ -94,6 +94,8 @@ struct DataFileRecord {
 	int64_t row_id_start = 0;
 	//! -1: not partial; otherwise the highest snapshot id of a row in the file
 	int64_t partial_max = -1;
+	//! -1: unknown (format 1.0 has no such column)
+	int64_t row_group_count = -1;
 	std::vector<FileColumnStatsRecord> column_stats;
 	//! Positions deleted at the snapshot the file was loaded at (inlined deletions), sorted
 	std::vector<int64_t> deleted_positions;

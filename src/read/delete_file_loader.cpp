@@ -80,6 +80,16 @@ std::map<int64_t, int64_t> ReadPositionsOfRowIds(DatabaseInstance &db, const std
 	return result;
 }
 
+int64_t ReadRowGroupCount(DatabaseInstance &db, const std::string &path) {
+	Connection connection(db);
+	auto result =
+	    connection.Query("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(" + SqlString(path) + ")");
+	if (result->HasError()) {
+		throw IOException("Cannot read the footer of \"%s\": %s", path, result->GetError());
+	}
+	return result->GetValue(0, 0).GetValue<int64_t>();
+}
+
 std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::string &path, int64_t snapshot_id) {
 	Connection connection(db);
 	auto result = connection.Query("SELECT file_row_number FROM read_parquet(" + SqlString(path) +

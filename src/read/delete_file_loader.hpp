@@ -43,6 +43,9 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(duckdb
 std::map<int64_t, int64_t> ReadPositionsOfRowIds(duckdb::DatabaseInstance &db, const std::string &path,
                                                  const std::vector<int64_t> &row_ids);
 
+//! The number of row groups of a Parquet file (from its footer).
+int64_t ReadRowGroupCount(duckdb::DatabaseInstance &db, const std::string &path);
+
 //! Positions (file row numbers) of a partial data file whose rows were inserted after `snapshot_id`.
 std::vector<int64_t> ReadRowsAfterSnapshot(duckdb::DatabaseInstance &db, const std::string &path,
                                            int64_t snapshot_id);

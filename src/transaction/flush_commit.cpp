@@ -57,6 +57,7 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_f
 		record.footer_size = file.footer_size;
 		record.row_id_start = flushed.min_row_id;
 		record.partial_max = flushed.max_snapshot;
+		record.row_group_count = file.row_group_count;
 		for (auto &column : file.column_stats) {
 			FileColumnStatsRecord column_record;
 			column_record.column_id = column.column_id;

@@ -383,6 +383,9 @@ void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenData
 	changes.version++;
 	auto &table_changes = changes.table_changes[table.TableId()];
 	for (auto &file : files) {
+		if (catalog.FormatVersion() != "1.0") {
+			file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+		}
 		table_changes.new_file_row_id_starts.push_back(kLocalRowIdBase + table_changes.new_row_count);
 		table_changes.new_row_count += file.record_count;
 		table_changes.new_files.push_back(std::move(file));
@@ -626,6 +629,26 @@ int64_t LakeTransaction::InliningRowLimit(LakeTableEntry &table) {
 		return setting.GetValue<int64_t>();
 	}
 	return 10;
+}
+
+ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
+	ParquetWriteOptions options;
+	options.directory = TableDataPath(table);
+	options.columns = table.Record().columns;
+	std::string value;
+	options.target_file_size =
+	    FindOption("target_file_size", &table, value) ? std::stoll(value) : catalog.Options().target_file_size;
+	if (FindOption("parquet_row_group_size", &table, value)) {
+		options.row_group_size = std::stoll(value);
+	} else if (options.target_file_size < 64LL * 1024 * 1024) {
+		// DuckDB's default row group (122880 rows) would make every small target a single file
+		options.row_group_size = std::max<int64_t>(1024, std::min<int64_t>(122880, options.target_file_size / 64));
+	}
+	std::string compression;
+	if (FindOption("parquet_compression", &table, compression)) {
+		options.compression = compression;
+	}
+	return options;
 }
 
 void LakeTransaction::SetOption(OptionRecord option, bool remove) {

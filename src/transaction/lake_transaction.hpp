@@ -84,6 +84,10 @@ public:
 	bool FindOption(const std::string &key, LakeTableEntry *table, std::string &value);
 	//! The effective data_inlining_row_limit for writes to the table.
 	int64_t InliningRowLimit(LakeTableEntry &table);
+	//! How data files of the table are written: folder, columns, target file size (option target_file_size,
+	//! else the ATTACH option) and row group size (option parquet_row_group_size, else small enough for
+	//! the target size, since files can only be split between row groups).
+	ParquetWriteOptions WriteOptionsFor(LakeTableEntry &table);
 	void SetOption(OptionRecord option, bool remove);
 	//! The sources of the table at `snapshot_id` (-1: this transaction's view).
 	std::shared_ptr<LakeScanSpec> BuildScanSpec(LakeTableEntry &table, int64_t snapshot_id);

@@ -49,6 +49,7 @@ void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start
 		record.file_size_bytes = file.file_size_bytes;
 		record.footer_size = file.footer_size;
 		record.row_id_start = real_row_start + (changes.new_file_row_id_starts[i] - kLocalRowIdBase);
+		record.row_group_count = file.row_group_count;
 		for (auto &column : file.column_stats) {
 			FileColumnStatsRecord column_record;
 			column_record.column_id = column.column_id;

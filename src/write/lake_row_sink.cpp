@@ -55,11 +55,7 @@ void LakeRowSink::DecideInlining(ClientContext &context) {
 
 void LakeRowSink::StartParquet(ClientContext &context) {
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
-	ParquetWriteOptions options;
-	options.directory = transaction.TableDataPath(table);
-	options.columns = table.Record().columns;
-	options.target_file_size = transaction.GetCatalog().Options().target_file_size;
-	writer = make_uniq<ParquetFileWriter>(context, std::move(options));
+	writer = make_uniq<ParquetFileWriter>(context, transaction.WriteOptionsFor(table));
 	if (buffer) {
 		for (auto &buffered : buffer->Chunks()) {
 			writer->Append(buffered);

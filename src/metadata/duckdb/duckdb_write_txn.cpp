@@ -162,14 +162,17 @@ void DuckDBWriteTxn::EndTable(int64_t table_id, int64_t end_snapshot) {
 
 void DuckDBWriteTxn::InsertDataFile(const DataFileRecord &file) {
 	staged.touched_tables.insert(file.table_id);
-	Stage("ducklake_data_file (data_file_id, table_id, begin_snapshot, end_snapshot, file_order, path, "
-	      "path_is_relative, file_format, record_count, file_size_bytes, footer_size, row_id_start, partition_id, "
-	      "encryption_key, mapping_id, partial_max)",
+	bool with_row_groups = file.row_group_count >= 0;
+	Stage(std::string("ducklake_data_file (data_file_id, table_id, begin_snapshot, end_snapshot, file_order, path, "
+	                  "path_is_relative, file_format, record_count, file_size_bytes, footer_size, row_id_start, "
+	                  "partition_id, encryption_key, mapping_id, partial_max") +
+	          (with_row_groups ? ", row_group_count)" : ")"),
 	      "(" + SqlInt(file.data_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(file.begin_snapshot) +
 	          ", NULL, " + SqlInt(file.file_order) + ", " + SqlString(file.path) + ", " +
 	          SqlBool(file.path_is_relative) + ", 'parquet', " + SqlInt(file.record_count) + ", " +
 	          SqlInt(file.file_size_bytes) + ", " + SqlInt(file.footer_size) + ", " + SqlInt(file.row_id_start) +
-	          ", NULL, NULL, NULL, " + SqlIdOrNull(file.partial_max) + ")");
+	          ", NULL, NULL, NULL, " + SqlIdOrNull(file.partial_max) +
+	          (with_row_groups ? ", " + SqlInt(file.row_group_count) : std::string()) + ")");
 	for (auto &column : file.column_stats) {
 		Stage("ducklake_file_column_stats",
 		      "(" + SqlInt(file.data_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(column.column_id) + ", " +
