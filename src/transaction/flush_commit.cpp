@@ -58,18 +58,7 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_f
 		record.row_id_start = flushed.min_row_id;
 		record.partial_max = flushed.max_snapshot;
 		record.row_group_count = file.row_group_count;
-		for (auto &column : file.column_stats) {
-			FileColumnStatsRecord column_record;
-			column_record.column_id = column.column_id;
-			column_record.column_size_bytes = column.column_size_bytes;
-			column_record.value_count = column.value_count;
-			column_record.null_count = column.null_count;
-			column_record.has_min_max = column.has_min_max;
-			column_record.min_value = column.min_value;
-			column_record.max_value = column.max_value;
-			column_record.contains_nan = column.contains_nan;
-			record.column_stats.push_back(std::move(column_record));
-		}
+		record.column_stats = FileColumnStatsOf(file);
 		write.InsertDataFile(record);
 		stats.file_size_bytes += file.file_size_bytes;
 		if (flushed.delete_count > 0) {

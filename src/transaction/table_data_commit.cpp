@@ -21,6 +21,23 @@ void TableDataCommit::Conflict(const std::string &what) {
 	                                   context.lake_name, what, table.name);
 }
 
+std::vector<FileColumnStatsRecord> FileColumnStatsOf(const WrittenDataFile &file) {
+	std::vector<FileColumnStatsRecord> result;
+	for (auto &column : file.column_stats) {
+		FileColumnStatsRecord record;
+		record.column_id = column.column_id;
+		record.column_size_bytes = column.column_size_bytes;
+		record.value_count = column.value_count;
+		record.null_count = column.null_count;
+		record.has_min_max = column.has_min_max;
+		record.min_value = column.min_value;
+		record.max_value = column.max_value;
+		record.contains_nan = column.contains_nan;
+		result.push_back(std::move(record));
+	}
+	return result;
+}
+
 void TableDataCommit::Write() {
 	auto stats = is_new_table ? TableStatsRecord() : context.write.GetTableStats(table_id);
 	bool stats_exist = stats.table_id >= 0;
@@ -50,18 +67,7 @@ void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start
 		record.footer_size = file.footer_size;
 		record.row_id_start = real_row_start + (changes.new_file_row_id_starts[i] - kLocalRowIdBase);
 		record.row_group_count = file.row_group_count;
-		for (auto &column : file.column_stats) {
-			FileColumnStatsRecord column_record;
-			column_record.column_id = column.column_id;
-			column_record.column_size_bytes = column.column_size_bytes;
-			column_record.value_count = column.value_count;
-			column_record.null_count = column.null_count;
-			column_record.has_min_max = column.has_min_max;
-			column_record.min_value = column.min_value;
-			column_record.max_value = column.max_value;
-			column_record.contains_nan = column.contains_nan;
-			record.column_stats.push_back(std::move(column_record));
-		}
+		record.column_stats = FileColumnStatsOf(file);
 		MergeFileIntoTableStats(table.Record().columns, record, stats);
 		context.write.InsertDataFile(record);
 		new_file_ids.push_back(record.data_file_id);

@@ -30,6 +30,9 @@ struct TableCommitContext {
 	std::string lake_name;
 };
 
+//! The catalog's per-column statistics of a file the writer produced.
+std::vector<FileColumnStatsRecord> FileColumnStatsOf(const WrittenDataFile &file);
+
 class TableDataCommit {
 public:
 	TableDataCommit(TableCommitContext &context, LakeTableEntry &table, int64_t table_id, bool is_new_table,
