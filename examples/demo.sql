@@ -44,3 +44,56 @@ DELETE FROM t1 WHERE a = 5;
 SELECT count(*) AS now FROM t1;
 -- snapshot 9 inserted the eight rows; the deletes came after it
 SELECT count(*) AS before_deletes FROM t1 AT (VERSION => 9);
+
+-- The table options the shell accepts although DuckDB 1.4.4 cannot parse them.
+CREATE TABLE initial_events WITH (data_inlining_row_limit = 100) AS
+    SELECT 1 AS event_id;
+ALTER TABLE events SET (data_inlining_row_limit = 50);
+FROM ducklake_options('my_ducklake') WHERE scope_entry LIKE 'main.%events';
+ALTER TABLE events RESET (data_inlining_row_limit);
+FROM ducklake_options('my_ducklake') WHERE scope_entry LIKE 'main.%events';
+
+-- ALTER TABLE within a transaction that also holds inlined rows.
+BEGIN;
+INSERT INTO events VALUES (1), (2);
+ALTER TABLE events ADD COLUMN kind VARCHAR DEFAULT 'click';
+INSERT INTO events VALUES (3, 'view');
+ALTER TABLE events RENAME COLUMN kind TO event_kind;
+COMMIT;
+FROM events ORDER BY event_id;
+
+-- Flushing inlined data (a lake of its own, data files in data/).
+ATTACH 'ducklake:flush_demo.duckdb' AS flush_lake (DATA_PATH 'data/', DATA_INLINING_ROW_LIMIT 10);
+USE flush_lake;
+CREATE TABLE t1 (a INTEGER);
+INSERT INTO t1 VALUES (1), (2), (3), (4), (5), (6), (7), (8);
+DELETE FROM t1 WHERE a = 2;
+DELETE FROM t1 WHERE a = 5;
+-- Flush materializes data to Parquet and creates a deletion file with snapshot information
+CALL ducklake_flush_inlined_data('flush_lake');
+SELECT count(*) AS files FROM glob('data/**/*.parquet');
+-- Returns all 8 original rows
+SELECT * FROM t1 AT (VERSION => 2);
+SELECT * FROM t1;
+
+-- Sorted flush, auto_compact and CHECKPOINT.
+CREATE TABLE sorted (x INTEGER);
+ALTER TABLE sorted SET SORTED BY (x DESC);
+INSERT INTO sorted VALUES (2), (9), (4);
+CREATE TABLE keep_inlined (y INTEGER);
+CALL flush_lake.set_option('auto_compact', false, table_name => 'keep_inlined');
+INSERT INTO keep_inlined VALUES (1);
+SELECT schema_name, table_name, rows_flushed FROM ducklake_flush_inlined_data('flush_lake');
+SELECT x FROM read_parquet('data/main/sorted/*.parquet');
+INSERT INTO sorted VALUES (1);
+CHECKPOINT flush_lake;
+SELECT table_name, file_count FROM ducklake_table_info('flush_lake') ORDER BY table_name;
+
+-- Expiring snapshots removes the deleted inlined rows no retained snapshot can read.
+CREATE TABLE short_lived (v INTEGER);
+INSERT INTO short_lived VALUES (1), (2), (3);
+DELETE FROM short_lived WHERE v < 3;
+SELECT count(*) AS inlined_rows_before FROM __ducklake_metadata_flush_lake.ducklake_inlined_data_5_5;
+SELECT count(*) AS expired FROM ducklake_expire_snapshots('flush_lake', older_than => now());
+SELECT count(*) AS inlined_rows_after FROM __ducklake_metadata_flush_lake.ducklake_inlined_data_5_5;
+SELECT * FROM short_lived;
