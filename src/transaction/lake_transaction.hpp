@@ -7,6 +7,10 @@
 // changes until Commit writes them as one new snapshot in one catalog
 // transaction (see lake_commit.hpp). Rollback discards them and removes the
 // data files the transaction wrote.
+//
+// The implementation is split by concern: lake_transaction.cpp (snapshot,
+// commit, rollback), transaction_ddl.cpp, transaction_data.cpp,
+// transaction_options.cpp and transaction_scan.cpp.
 //===----------------------------------------------------------------------===//
 #pragma once
 

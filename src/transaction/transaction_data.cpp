@@ -1,0 +1,244 @@
+// LakeTransaction, part 3: the rows a transaction writes: files, inlined rows, deletions
+// (inlined or as delete files), flushes.
+#include "transaction/lake_transaction.hpp"
+
+#include "catalog/lake_schema_entry.hpp"
+#include "catalog/option_registry.hpp"
+#include "catalog/table_columns.hpp"
+#include "catalog/table_options_clause.hpp"
+#include "read/delete_file_loader.hpp"
+#include "transaction/table_alter.hpp"
+
+#include "duckdb/execution/expression_executor.hpp"
+#include "duckdb/parser/parsed_data/alter_table_info.hpp"
+#include "duckdb/parser/parser.hpp"
+#include "duckdb/parser/expression/constant_expression.hpp"
+#include "write/inlining_policy.hpp"
+#include "transaction/lake_commit.hpp"
+
+#include "duckdb/common/file_system.hpp"
+
+#include <algorithm>
+#include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/parser/parsed_data/create_schema_info.hpp"
+#include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
+#include "duckdb/planner/tableref/bound_at_clause.hpp"
+
+namespace inlake {
+using duckdb::CatalogException;
+
+// --- data ---------------------------------------------------------------------
+
+static std::string JoinPath(const std::string &base, const std::string &path, bool relative) {
+	return relative ? base + path : path;
+}
+
+std::string LakeTransaction::TableDataPath(LakeTableEntry &table) {
+	auto &schema = table.ParentSchema().Cast<LakeSchemaEntry>();
+	auto schema_path = JoinPath(catalog.DataPath(), schema.Record().path, schema.Record().path_is_relative);
+	return JoinPath(schema_path, table.Record().path, table.Record().path_is_relative);
+}
+
+void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files) {
+	CheckWritable("insert");
+	changes.version++;
+	auto &table_changes = changes.table_changes[table.TableId()];
+	for (auto &file : files) {
+		if (catalog.FormatVersion() != "1.0") {
+			file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+		}
+		table_changes.new_file_row_id_starts.push_back(kLocalRowIdBase + table_changes.new_row_count);
+		table_changes.new_row_count += file.record_count;
+		table_changes.new_files.push_back(std::move(file));
+	}
+}
+
+void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows) {
+	CheckWritable("insert");
+	changes.version++;
+	auto &table_changes = changes.table_changes[table.TableId()];
+	if (!table_changes.inlined_rows) {
+		auto types = rows.Types();
+		types.push_back(duckdb::LogicalType::BIGINT); // provisional row id
+		types.push_back(duckdb::LogicalType::BIGINT); // snapshot id (NULL until commit)
+		table_changes.inlined_rows =
+		    std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), types);
+	}
+	auto &target = *table_changes.inlined_rows;
+	duckdb::DataChunk out;
+	out.Initialize(duckdb::Allocator::DefaultAllocator(), target.Types());
+	for (auto &chunk : rows.Chunks()) {
+		out.Reset();
+		for (duckdb::idx_t col = 0; col < chunk.ColumnCount(); col++) {
+			out.data[col].Reference(chunk.data[col]);
+		}
+		auto row_ids = duckdb::FlatVector::GetData<int64_t>(out.data[chunk.ColumnCount()]);
+		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+			row_ids[row] = kLocalRowIdBase + table_changes.new_row_count++;
+		}
+		auto &snapshot_ids = out.data[chunk.ColumnCount() + 1];
+		snapshot_ids.SetVectorType(duckdb::VectorType::CONSTANT_VECTOR);
+		duckdb::ConstantVector::SetNull(snapshot_ids, true);
+		out.SetCardinality(chunk.size());
+		target.Append(out);
+	}
+}
+
+void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids) {
+	CheckWritable("delete");
+	if (row_ids.empty()) {
+		return; // nothing deleted: no change, no snapshot
+	}
+	changes.version++;
+	auto &table_changes = changes.table_changes[table.TableId()];
+	std::set<int64_t> deleted(row_ids.begin(), row_ids.end());
+	if (table_changes.inlined_rows) {
+		RemoveInlinedRows(table_changes, deleted);
+	}
+	// Per data file: more deleted rows in this statement than the inlining limit go to a delete file.
+	auto limit = InliningRowLimit(table);
+	if (!IsLocalId(table.TableId())) {
+		for (auto &file : CommittedFiles(table)) {
+			if (file.partial_max >= 0) {
+				continue;
+			}
+			auto begin = deleted.lower_bound(file.row_id_start);
+			auto end = deleted.lower_bound(file.row_id_start + file.record_count);
+			if (std::distance(begin, end) <= limit) {
+				continue;
+			}
+			std::vector<int64_t> positions;
+			for (auto it = begin; it != end; ++it) {
+				positions.push_back(*it - file.row_id_start);
+			}
+			deleted.erase(begin, end);
+			WriteDeleteFile(table, table_changes, file, positions);
+		}
+		MatchPartialFileRows(table, table_changes, deleted);
+	}
+	table_changes.deleted_row_ids.insert(deleted.begin(), deleted.end());
+}
+
+void LakeTransaction::MatchPartialFileRows(LakeTableEntry &table, LocalTableChanges &table_changes,
+                                           std::set<int64_t> &row_ids) {
+	std::vector<int64_t> committed;
+	for (auto row_id : row_ids) {
+		if (!IsLocalRowId(row_id) && !InCommittedFileRange(table, row_id)) {
+			committed.push_back(row_id);
+		}
+	}
+	if (committed.empty()) {
+		return;
+	}
+	auto table_path = TableDataPath(table);
+	for (auto &file : CommittedFiles(table)) {
+		if (file.partial_max < 0) {
+			continue;
+		}
+		auto path = JoinPath(table_path, file.path, file.path_is_relative);
+		for (auto &match : ReadPositionsOfRowIds(*context.db, path, committed)) {
+			table_changes.partial_file_deletes[match.first] = std::make_pair(file.data_file_id, match.second);
+			row_ids.erase(match.first);
+		}
+	}
+}
+
+bool LakeTransaction::InCommittedFileRange(LakeTableEntry &table, int64_t row_id) {
+	for (auto &file : CommittedFiles(table)) {
+		if (file.partial_max < 0 && row_id >= file.row_id_start && row_id < file.row_id_start + file.record_count) {
+			return true;
+		}
+	}
+	return false;
+}
+
+const std::vector<DataFileRecord> &LakeTransaction::CommittedFiles(LakeTableEntry &table) {
+	auto entry = committed_files.find(table.TableId());
+	if (entry == committed_files.end()) {
+		auto files = catalog.Store().LoadDataFiles(table.TableId(), Snapshot().snapshot_id);
+		std::sort(files.begin(), files.end(),
+		          [](const DataFileRecord &a, const DataFileRecord &b) { return a.row_id_start < b.row_id_start; });
+		entry = committed_files.emplace(table.TableId(), std::move(files)).first;
+	}
+	return entry->second;
+}
+
+std::vector<int64_t> LakeTransaction::CommittedDeletedPositions(const DataFileRecord &file,
+                                                                const std::string &table_path, int64_t snapshot_id) {
+	auto positions = file.deleted_positions;
+	auto &ref = file.delete_file;
+	if (ref.delete_file_id >= 0) {
+		auto path = JoinPath(table_path, ref.path, ref.path_is_relative);
+		auto from_file = ReadDeleteFilePositions(*context.db, path, ref.partial_max >= 0, snapshot_id);
+		positions.insert(positions.end(), from_file.begin(), from_file.end());
+		std::sort(positions.begin(), positions.end());
+		positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+	}
+	return positions;
+}
+
+void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &table_changes,
+                                      const DataFileRecord &file, const std::vector<int64_t> &new_positions) {
+	auto table_path = TableDataPath(table);
+	auto existing = table_changes.delete_files.find(file.data_file_id);
+	std::set<int64_t> all;
+	if (existing != table_changes.delete_files.end()) {
+		all.insert(existing->second.positions.begin(), existing->second.positions.end());
+	} else {
+		auto committed = CommittedDeletedPositions(file, table_path, Snapshot().snapshot_id);
+		all.insert(committed.begin(), committed.end());
+	}
+	// Inlined deletions of this transaction on the same file move into the delete file.
+	auto begin = table_changes.deleted_row_ids.lower_bound(file.row_id_start);
+	auto end = table_changes.deleted_row_ids.lower_bound(file.row_id_start + file.record_count);
+	int64_t moved = 0;
+	for (auto it = begin; it != end; ++it, ++moved) {
+		all.insert(*it - file.row_id_start);
+	}
+	table_changes.deleted_row_ids.erase(begin, end);
+	auto before = int64_t(all.size());
+	all.insert(new_positions.begin(), new_positions.end());
+	LocalDeleteFile local;
+	local.data_file_id = file.data_file_id;
+	local.positions.assign(all.begin(), all.end());
+	local.newly_deleted = (existing != table_changes.delete_files.end() ? existing->second.newly_deleted : 0) +
+	                      int64_t(all.size()) - before + moved;
+	local.file =
+	    inlake::WriteDeleteFile(context, table_path, JoinPath(table_path, file.path, file.path_is_relative),
+	                            local.positions);
+	if (existing != table_changes.delete_files.end()) {
+		duckdb::FileSystem::GetFileSystem(context).TryRemoveFile(existing->second.file.path);
+	}
+	table_changes.delete_files[file.data_file_id] = std::move(local);
+}
+
+void LakeTransaction::RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids) {
+	auto &old_rows = *table_changes.inlined_rows;
+	auto row_id_column = old_rows.ColumnCount() - 2;
+	auto kept = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), old_rows.Types());
+	duckdb::SelectionVector keep(STANDARD_VECTOR_SIZE);
+	for (auto &chunk : old_rows.Chunks()) {
+		auto ids = duckdb::FlatVector::GetData<int64_t>(chunk.data[row_id_column]);
+		duckdb::idx_t kept_count = 0;
+		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+			if (row_ids.erase(ids[row]) == 0) {
+				keep.set_index(kept_count++, row);
+			}
+		}
+		if (kept_count == chunk.size()) {
+			kept->Append(chunk);
+		} else if (kept_count > 0) {
+			chunk.Slice(keep, kept_count);
+			kept->Append(chunk);
+		}
+	}
+	table_changes.inlined_rows = std::move(kept);
+}
+
+void LakeTransaction::AddFlush(TableFlush flush) {
+	changes.version++;
+	changes.flushes.push_back(std::move(flush));
+}
+
+} // namespace inlake

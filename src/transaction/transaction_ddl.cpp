@@ -1,0 +1,292 @@
+// LakeTransaction, part 2: schemas and tables (create, drop, alter, lookups merging the
+// transaction's own DDL into the committed catalog).
+#include "transaction/lake_transaction.hpp"
+
+#include "catalog/lake_schema_entry.hpp"
+#include "catalog/option_registry.hpp"
+#include "catalog/table_columns.hpp"
+#include "catalog/table_options_clause.hpp"
+#include "read/delete_file_loader.hpp"
+#include "transaction/table_alter.hpp"
+
+#include "duckdb/execution/expression_executor.hpp"
+#include "duckdb/parser/parsed_data/alter_table_info.hpp"
+#include "duckdb/parser/parser.hpp"
+#include "duckdb/parser/expression/constant_expression.hpp"
+#include "write/inlining_policy.hpp"
+#include "transaction/lake_commit.hpp"
+
+#include "duckdb/common/file_system.hpp"
+
+#include <algorithm>
+#include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/parser/parsed_data/create_schema_info.hpp"
+#include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
+#include "duckdb/planner/tableref/bound_at_clause.hpp"
+
+namespace inlake {
+using duckdb::CatalogException;
+
+// --- schemas ------------------------------------------------------------------
+
+duckdb::optional_ptr<LakeSchemaEntry> LakeTransaction::LookupSchema(const std::string &name) {
+	for (auto &schema : changes.created_schemas) {
+		if (duckdb::StringUtil::CIEquals(schema->name, name)) {
+			return schema.get();
+		}
+	}
+	auto schema = CommittedSet().GetSchema(name);
+	if (schema && changes.dropped_schema_ids.count(schema->SchemaId())) {
+		return nullptr;
+	}
+	return schema;
+}
+
+void LakeTransaction::ScanSchemas(const std::function<void(LakeSchemaEntry &)> &callback) {
+	for (auto &entry : CommittedSet().Schemas()) {
+		if (!changes.dropped_schema_ids.count(entry.second->SchemaId())) {
+			callback(*entry.second);
+		}
+	}
+	for (auto &schema : changes.created_schemas) {
+		callback(*schema);
+	}
+}
+
+std::string LakeTransaction::NewObjectPath(const std::string &name, const std::string &uuid) {
+	for (char c : name) {
+		bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+		if (!plain) {
+			return uuid + "/";
+		}
+	}
+	return name.empty() ? uuid + "/" : name + "/";
+}
+
+LakeSchemaEntry &LakeTransaction::CreateSchema(duckdb::CreateSchemaInfo &info) {
+	CheckWritable("create a schema");
+	changes.version++;
+	SchemaRecord record;
+	record.schema_id = changes.next_local_id++;
+	record.schema_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
+	record.schema_name = info.schema;
+	record.path = NewObjectPath(info.schema, record.schema_uuid);
+	auto entry = duckdb::make_uniq<LakeSchemaEntry>(catalog, info, record);
+	auto &result = *entry;
+	changes.created_schemas.push_back(std::move(entry));
+	return result;
+}
+
+void LakeTransaction::DropSchema(LakeSchemaEntry &schema, bool cascade) {
+	CheckWritable("drop a schema");
+	changes.version++;
+	std::vector<LakeTableEntry *> tables;
+	ScanTables(schema, [&](LakeTableEntry &table) { tables.push_back(&table); });
+	if (!tables.empty() && !cascade) {
+		throw duckdb::DependencyException("Cannot drop schema \"%s\" because there are tables in it (%s, ...); use "
+		                                  "DROP SCHEMA ... CASCADE",
+		                                  schema.name, tables[0]->name);
+	}
+	for (auto table : tables) {
+		DropTable(*table);
+	}
+	for (size_t i = 0; i < changes.created_schemas.size(); i++) {
+		if (changes.created_schemas[i].get() == &schema) {
+			changes.created_schemas.erase(changes.created_schemas.begin() + i);
+			return;
+		}
+	}
+	changes.dropped_schema_ids.insert(schema.SchemaId());
+}
+
+// --- tables -------------------------------------------------------------------
+
+bool LakeTransaction::IsTableDropped(int64_t table_id) const {
+	return changes.dropped_table_ids.count(table_id) > 0;
+}
+
+duckdb::optional_ptr<LakeTableEntry> LakeTransaction::LookupTable(LakeSchemaEntry &schema, const std::string &name) {
+	for (auto &table : changes.created_tables) {
+		if (&table->ParentSchema() == &schema && duckdb::StringUtil::CIEquals(table->name, name)) {
+			return table.get();
+		}
+	}
+	for (auto &entry : changes.altered_tables) {
+		auto &altered = *entry.second;
+		if (&altered.ParentSchema() == &schema && !IsTableDropped(entry.first) &&
+		    duckdb::StringUtil::CIEquals(altered.name, name)) {
+			return &altered;
+		}
+	}
+	auto table = schema.GetCommittedTable(name);
+	if (table && (IsTableDropped(table->TableId()) || changes.altered_tables.count(table->TableId()))) {
+		return nullptr;
+	}
+	return table;
+}
+
+duckdb::optional_ptr<LakeTableEntry> LakeTransaction::CurrentTable(int64_t table_id) {
+	for (auto &table : changes.created_tables) {
+		if (table->TableId() == table_id) {
+			return table.get();
+		}
+	}
+	auto altered = changes.altered_tables.find(table_id);
+	if (altered != changes.altered_tables.end()) {
+		return altered->second.get();
+	}
+	return CommittedSet().GetTableById(table_id);
+}
+
+void LakeTransaction::ScanTables(LakeSchemaEntry &schema, const std::function<void(LakeTableEntry &)> &callback) {
+	schema.Scan(duckdb::CatalogType::TABLE_ENTRY, [&](duckdb::CatalogEntry &entry) {
+		auto &table = entry.Cast<LakeTableEntry>();
+		if (IsTableDropped(table.TableId())) {
+			return;
+		}
+		auto altered = changes.altered_tables.find(table.TableId());
+		callback(altered == changes.altered_tables.end() ? table : *altered->second);
+	});
+	for (auto &table : changes.created_tables) {
+		if (&table->ParentSchema() == &schema) {
+			callback(*table);
+		}
+	}
+}
+
+LakeTableEntry &LakeTransaction::CreateTable(LakeSchemaEntry &schema, duckdb::BoundCreateTableInfo &bound_info) {
+	CheckWritable("create a table");
+	changes.version++;
+	auto &info = bound_info.Base();
+	auto existing = LookupTable(schema, info.table);
+	if (existing) {
+		if (info.on_conflict == duckdb::OnCreateConflict::REPLACE_ON_CONFLICT) {
+			DropTable(*existing);
+		} else {
+			throw CatalogException("Table with name \"%s\" already exists!", info.table);
+		}
+	}
+	TableRecord record;
+	record.table_id = changes.next_local_id++;
+	record.table_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
+	record.schema_id = schema.SchemaId();
+	record.table_name = info.table;
+	record.path = NewObjectPath(info.table, record.table_uuid);
+	record.columns = ColumnsFromCreateInfo(info);
+	CheckReservedColumnNames(record.columns, catalog.FormatVersion());
+	auto table_options = ParseTableOptionsClause(info.sql);
+	auto entry = LakeTableEntry::FromRecord(catalog, schema, std::move(record));
+	auto &result = *entry;
+	changes.created_tables.push_back(std::move(entry));
+	for (auto &option : table_options) {
+		OptionRecord record_option;
+		record_option.key = CanonicalOptionKey(option.first, OptionScope::TABLE);
+		record_option.value = ValidateOptionValue(record_option.key, duckdb::Value(option.second));
+		record_option.scope = "table";
+		record_option.scope_id = result.TableId();
+		SetOption(record_option, false);
+	}
+	return result;
+}
+
+void LakeTransaction::DropTable(LakeTableEntry &table) {
+	CheckWritable("drop a table");
+	changes.version++;
+	for (size_t i = 0; i < changes.created_tables.size(); i++) {
+		if (changes.created_tables[i].get() == &table) {
+			changes.discarded_tables.push_back(std::move(changes.created_tables[i]));
+			changes.created_tables.erase(changes.created_tables.begin() + i);
+			break;
+		}
+	}
+	changes.dropped_table_ids.insert(table.TableId());
+}
+
+void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &info) {
+	CheckWritable("alter a table");
+	if (info.type != duckdb::AlterType::ALTER_TABLE) {
+		throw duckdb::NotImplementedException("DuckLake supports ALTER TABLE only");
+	}
+	auto &alter = info.Cast<duckdb::AlterTableInfo>();
+	auto table = LookupTable(schema, alter.name);
+	if (!table) {
+		if (alter.if_not_found == duckdb::OnEntryNotFound::RETURN_NULL) {
+			return;
+		}
+		throw CatalogException("Table with name %s does not exist!", alter.name);
+	}
+	auto result = AlterTableRecord(table->Record(), alter);
+	if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE && LookupTable(schema, result.record.table_name)) {
+		throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
+		                       alter.name, result.record.table_name);
+	}
+	CheckReservedColumnNames(result.record.columns, catalog.FormatVersion());
+	changes.version++;
+	auto table_id = table->TableId();
+	auto entry = LakeTableEntry::FromRecord(catalog, schema, result.record);
+	auto &new_table = *entry;
+	if (IsLocalId(table_id)) {
+		for (auto &created : changes.created_tables) {
+			if (created.get() == table.get()) {
+				changes.discarded_tables.push_back(std::move(created));
+				created = std::move(entry);
+				break;
+			}
+		}
+	} else {
+		auto previous = changes.altered_tables.find(table_id);
+		if (previous != changes.altered_tables.end()) {
+			changes.discarded_tables.push_back(std::move(previous->second));
+		}
+		changes.altered_tables[table_id] = std::move(entry);
+		if (result.columns_changed) {
+			changes.column_altered_tables.insert(table_id);
+		}
+		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
+			changes.sort_altered_tables.insert(table_id);
+		}
+	}
+	auto local = changes.table_changes.find(table_id);
+	if (result.columns_changed && local != changes.table_changes.end() && local->second.inlined_rows) {
+		ReshapeInlinedRows(local->second, result.column_sources, new_table);
+	}
+}
+
+void LakeTransaction::ReshapeInlinedRows(LocalTableChanges &table_changes, const std::vector<int64_t> &column_sources,
+                                         LakeTableEntry &table) {
+	auto &old_rows = *table_changes.inlined_rows;
+	auto types = table.GetTypes();
+	types.push_back(duckdb::LogicalType::BIGINT);
+	types.push_back(duckdb::LogicalType::BIGINT);
+	auto reshaped = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), types);
+	duckdb::DataChunk out;
+	out.Initialize(duckdb::Allocator::DefaultAllocator(), types);
+	auto old_count = old_rows.ColumnCount();
+	for (auto &chunk : old_rows.Chunks()) {
+		out.Reset();
+		for (size_t col = 0; col < column_sources.size(); col++) {
+			auto &target = out.data[col];
+			if (column_sources[col] < 0) {
+				auto &column = table.Record().columns[col];
+				duckdb::Value value(column.type);
+				if (!column.default_sql.empty()) {
+					auto parsed = duckdb::Parser::ParseExpressionList(column.default_sql);
+					if (parsed.size() == 1 && parsed[0]->GetExpressionClass() == duckdb::ExpressionClass::CONSTANT) {
+						value = parsed[0]->Cast<duckdb::ConstantExpression>().value.DefaultCastAs(column.type);
+					}
+				}
+				target.Reference(value);
+			} else {
+				duckdb::VectorOperations::DefaultCast(chunk.data[column_sources[col]], target, chunk.size());
+			}
+		}
+		out.data[column_sources.size()].Reference(chunk.data[old_count - 2]);
+		out.data[column_sources.size() + 1].Reference(chunk.data[old_count - 1]);
+		out.SetCardinality(chunk.size());
+		reshaped->Append(out);
+	}
+	table_changes.inlined_rows = std::move(reshaped);
+}
+
+} // namespace inlake

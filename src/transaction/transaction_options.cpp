@@ -1,0 +1,109 @@
+// LakeTransaction, part 4: options as the transaction sees them (persisted plus its own
+// set_option calls) and what they decide: the inlining limit, how files are written.
+#include "transaction/lake_transaction.hpp"
+
+#include "catalog/lake_schema_entry.hpp"
+#include "catalog/option_registry.hpp"
+#include "catalog/table_columns.hpp"
+#include "catalog/table_options_clause.hpp"
+#include "read/delete_file_loader.hpp"
+#include "transaction/table_alter.hpp"
+
+#include "duckdb/execution/expression_executor.hpp"
+#include "duckdb/parser/parsed_data/alter_table_info.hpp"
+#include "duckdb/parser/parser.hpp"
+#include "duckdb/parser/expression/constant_expression.hpp"
+#include "write/inlining_policy.hpp"
+#include "transaction/lake_commit.hpp"
+
+#include "duckdb/common/file_system.hpp"
+
+#include <algorithm>
+#include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/parser/parsed_data/create_schema_info.hpp"
+#include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
+#include "duckdb/planner/tableref/bound_at_clause.hpp"
+
+namespace inlake {
+using duckdb::CatalogException;
+
+// --- options ------------------------------------------------------------------
+
+static bool MatchOption(const OptionRecord &option, const std::string &key, const std::string &scope,
+                        int64_t scope_id) {
+	return option.key == key && option.scope == scope && (scope.empty() || option.scope_id == scope_id);
+}
+
+bool LakeTransaction::FindOption(const std::string &key, LakeTableEntry *table, std::string &value) {
+	std::vector<std::pair<std::string, int64_t>> scopes;
+	if (table) {
+		scopes.emplace_back("table", table->TableId());
+		scopes.emplace_back("schema", table->ParentSchema().Cast<LakeSchemaEntry>().SchemaId());
+	}
+	scopes.emplace_back("", -1);
+	auto persisted = catalog.PersistedOptions();
+	for (auto &scope : scopes) {
+		for (auto it = changes.option_changes.rbegin(); it != changes.option_changes.rend(); ++it) {
+			if (MatchOption(it->option, key, scope.first, scope.second)) {
+				if (it->remove) {
+					goto next_scope; // reset in this transaction: fall through to the wider scope
+				}
+				value = it->option.value;
+				return true;
+			}
+		}
+		for (auto &option : persisted) {
+			if (MatchOption(option, key, scope.first, scope.second)) {
+				value = option.value;
+				return true;
+			}
+		}
+	next_scope:;
+	}
+	return false;
+}
+
+int64_t LakeTransaction::InliningRowLimit(LakeTableEntry &table) {
+	std::string value;
+	if (FindOption("data_inlining_row_limit", &table, value)) {
+		return std::stoll(value);
+	}
+	auto &attach_limit = catalog.Options().data_inlining_row_limit;
+	if (attach_limit.IsValid()) {
+		return int64_t(attach_limit.GetIndex());
+	}
+	duckdb::Value setting;
+	if (context.TryGetCurrentSetting("ducklake_default_data_inlining_row_limit", setting) && !setting.IsNull()) {
+		return setting.GetValue<int64_t>();
+	}
+	return 10;
+}
+
+ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
+	ParquetWriteOptions options;
+	options.directory = TableDataPath(table);
+	options.columns = table.Record().columns;
+	std::string value;
+	options.target_file_size =
+	    FindOption("target_file_size", &table, value) ? std::stoll(value) : catalog.Options().target_file_size;
+	if (FindOption("parquet_row_group_size", &table, value)) {
+		options.row_group_size = std::stoll(value);
+	} else if (options.target_file_size < 64LL * 1024 * 1024) {
+		// DuckDB's default row group (122880 rows) would make every small target a single file
+		options.row_group_size = std::max<int64_t>(1024, std::min<int64_t>(122880, options.target_file_size / 64));
+	}
+	std::string compression;
+	if (FindOption("parquet_compression", &table, compression)) {
+		options.compression = compression;
+	}
+	return options;
+}
+
+void LakeTransaction::SetOption(OptionRecord option, bool remove) {
+	CheckWritable("set an option");
+	changes.version++;
+	changes.option_changes.push_back(OptionChange {std::move(option), remove});
+}
+
+} // namespace inlake

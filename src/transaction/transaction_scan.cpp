@@ -1,0 +1,214 @@
+// LakeTransaction, part 5: the sources a scan reads (committed files and their deletions,
+// inlined tables of every schema version, the transaction's own rows and deletions).
+#include "transaction/lake_transaction.hpp"
+
+#include "catalog/lake_schema_entry.hpp"
+#include "catalog/option_registry.hpp"
+#include "catalog/table_columns.hpp"
+#include "catalog/table_options_clause.hpp"
+#include "read/delete_file_loader.hpp"
+#include "transaction/table_alter.hpp"
+
+#include "duckdb/execution/expression_executor.hpp"
+#include "duckdb/parser/parsed_data/alter_table_info.hpp"
+#include "duckdb/parser/parser.hpp"
+#include "duckdb/parser/expression/constant_expression.hpp"
+#include "write/inlining_policy.hpp"
+#include "transaction/lake_commit.hpp"
+
+#include "duckdb/common/file_system.hpp"
+
+#include <algorithm>
+#include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/parser/parsed_data/create_schema_info.hpp"
+#include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
+#include "duckdb/planner/tableref/bound_at_clause.hpp"
+
+namespace inlake {
+using duckdb::CatalogException;
+
+static std::string JoinPath(const std::string &base, const std::string &path, bool relative) {
+	return relative ? base + path : path;
+}
+
+std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &table, int64_t snapshot_id) {
+	auto spec = std::make_shared<LakeScanSpec>();
+	spec->table = &table;
+	spec->table_name = table.name;
+	spec->columns = table.Record().columns;
+	bool own_view = snapshot_id < 0;
+	auto read_snapshot = own_view ? Snapshot().snapshot_id : snapshot_id;
+	auto table_path = TableDataPath(table);
+	std::shared_ptr<InlinedReadSession> session;
+	std::vector<InlinedTableRecord> inlined_tables;
+	std::vector<DataFileRecord> committed;
+	if (!IsLocalId(table.TableId())) {
+		inlined_tables = catalog.Store().LoadInlinedTables(table.TableId());
+		if (inlined_tables.empty()) {
+			committed = catalog.Store().LoadDataFiles(table.TableId(), read_snapshot);
+		} else {
+			// files and inlined rows from one catalog state, even if a flush commits before the scan runs
+			session = catalog.Store().OpenReadSession(table.TableId(), read_snapshot, committed);
+		}
+		for (auto &file : committed) {
+			ScanDataFile scan_file;
+			scan_file.file_id = file.data_file_id;
+			scan_file.path = JoinPath(table_path, file.path, file.path_is_relative);
+			scan_file.record_count = file.record_count;
+			scan_file.file_size_bytes = file.file_size_bytes;
+			scan_file.footer_size = file.footer_size;
+			scan_file.row_id_start = file.row_id_start;
+			scan_file.has_embedded_row_ids = file.partial_max >= 0;
+			scan_file.begin_snapshot = file.begin_snapshot;
+			scan_file.deleted_positions = CommittedDeletedPositions(file, table_path, read_snapshot);
+			if (file.partial_max > read_snapshot) {
+				// a flushed file holding rows inserted after the snapshot being read
+				auto later = ReadRowsAfterSnapshot(*context.db, scan_file.path, read_snapshot);
+				scan_file.deleted_positions.insert(scan_file.deleted_positions.end(), later.begin(), later.end());
+				std::sort(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end());
+				scan_file.deleted_positions.erase(
+				    std::unique(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end()),
+				    scan_file.deleted_positions.end());
+			}
+			for (auto &stats : file.column_stats) {
+				ScanColumnStats column;
+				column.has_min_max = stats.has_min_max;
+				column.min_value = stats.min_value;
+				column.max_value = stats.max_value;
+				column.contains_null = stats.null_count > 0;
+				scan_file.column_stats[stats.column_id] = column;
+			}
+			spec->files.push_back(std::move(scan_file));
+		}
+	}
+	auto local = own_view ? changes.table_changes.find(table.TableId()) : changes.table_changes.end();
+	const LocalTableChanges *local_changes = local == changes.table_changes.end() ? nullptr : &local->second;
+	if (session) {
+		AddInlinedRowSets(table, read_snapshot, *spec, local_changes, session, inlined_tables);
+	}
+	if (!local_changes) {
+		return spec;
+	}
+	auto &table_changes = local->second;
+	for (size_t i = 0; i < table_changes.new_files.size(); i++) {
+		auto &file = table_changes.new_files[i];
+		ScanDataFile scan_file;
+		scan_file.path = file.path;
+		scan_file.record_count = file.record_count;
+		scan_file.file_size_bytes = file.file_size_bytes;
+		scan_file.footer_size = file.footer_size;
+		scan_file.row_id_start = table_changes.new_file_row_id_starts[i];
+		scan_file.begin_snapshot = Snapshot().snapshot_id + 1;
+		spec->files.push_back(std::move(scan_file));
+	}
+	if (table_changes.inlined_rows) {
+		ScanRowSet row_set;
+		row_set.rows = table_changes.inlined_rows;
+		spec->row_sets.push_back(std::move(row_set));
+	}
+	ApplyLocalDeletes(table_changes, *spec);
+	return spec;
+}
+
+void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
+                                        const LocalTableChanges *table_changes,
+                                        std::shared_ptr<InlinedReadSession> session,
+                                        const std::vector<InlinedTableRecord> &inlined_tables) {
+	auto names = InlinedColumnNames::ForFormat(catalog.FormatVersion());
+	std::string excluded;
+	if (table_changes) {
+		for (auto row_id : table_changes->deleted_row_ids) {
+			if (!IsLocalRowId(row_id)) {
+				excluded += (excluded.empty() ? "" : ", ") + std::to_string(row_id);
+			}
+		}
+	}
+	for (auto &inlined : inlined_tables) {
+		ScanRowSet row_set;
+		auto source = InlinedSourceFor(table, inlined);
+		row_set.estimated_count = 1;
+		row_set.loader = [session, source, names, snapshot_id, excluded](const std::vector<std::string> &predicates) {
+			std::vector<std::string> all;
+			if (source.same_schema) {
+				all = predicates; // predicates name current columns: exact only without renames or casts
+			}
+			if (!excluded.empty()) {
+				all.push_back("\"" + names.row_id + "\" NOT IN (" + excluded + ")");
+			}
+			return std::shared_ptr<duckdb::ColumnDataCollection>(
+			    session->ScanInlinedRows(source, names, snapshot_id, all).release());
+		};
+		spec.row_sets.push_back(std::move(row_set));
+	}
+}
+
+InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const InlinedTableRecord &inlined) {
+	InlinedSource source;
+	source.table_name = inlined.table_name;
+	const std::vector<LakeColumn> *old_columns = &table.Record().columns;
+	if (inlined.schema_version != table.Record().schema_version) {
+		SnapshotRecord then;
+		if (catalog.Store().GetSnapshotForSchemaVersion(inlined.schema_version, then)) {
+			auto old_table = CatalogSetAt(then).GetTableById(table.TableId());
+			if (old_table) {
+				old_columns = &old_table->Record().columns;
+			}
+		}
+	}
+	for (auto &column : table.Record().columns) {
+		InlinedColumnSource column_source;
+		column_source.target = column;
+		for (auto &old : *old_columns) {
+			if (old.column_id == column.column_id) {
+				column_source.source_name = old.name;
+				column_source.source_type = old.type;
+			}
+		}
+		if (column_source.source_name != column.name || column_source.source_type != column.type) {
+			source.same_schema = false;
+		}
+		source.columns.push_back(std::move(column_source));
+	}
+	return source;
+}
+
+void LakeTransaction::ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec) {
+	for (auto &file : spec.files) {
+		auto local_file = table_changes.delete_files.find(file.file_id);
+		if (file.file_id >= 0 && local_file != table_changes.delete_files.end()) {
+			file.deleted_positions = local_file->second.positions;
+		}
+		bool added = false;
+		for (auto &entry : table_changes.partial_file_deletes) {
+			if (entry.second.first == file.file_id) {
+				file.deleted_positions.push_back(entry.second.second);
+				added = true;
+			}
+		}
+		if (added) {
+			std::sort(file.deleted_positions.begin(), file.deleted_positions.end());
+		}
+	}
+	if (table_changes.deleted_row_ids.empty()) {
+		return;
+	}
+	for (auto &file : spec.files) {
+		if (file.has_embedded_row_ids) {
+			continue;
+		}
+		auto begin = table_changes.deleted_row_ids.lower_bound(file.row_id_start);
+		auto end = table_changes.deleted_row_ids.lower_bound(file.row_id_start + file.record_count);
+		if (begin == end) {
+			continue;
+		}
+		for (auto it = begin; it != end; ++it) {
+			file.deleted_positions.push_back(*it - file.row_id_start);
+		}
+		std::sort(file.deleted_positions.begin(), file.deleted_positions.end());
+		file.deleted_positions.erase(std::unique(file.deleted_positions.begin(), file.deleted_positions.end()),
+		                             file.deleted_positions.end());
+	}
+}
+
+} // namespace inlake
