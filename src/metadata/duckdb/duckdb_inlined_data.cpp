@@ -8,6 +8,9 @@
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/main/appender.hpp"
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/main/database_manager.hpp"
+#include "duckdb/transaction/meta_transaction.hpp"
 #include "duckdb/main/materialized_query_result.hpp"
 
 #include <set>
@@ -77,17 +80,15 @@ class DuckDBReadSession : public InlinedReadSession {
 public:
 	DuckDBReadSession(DuckDBMetadataStore &store) : store(store), connection(store.Database()) {
 		connection.BeginTransaction();
-		// the transaction on the catalog database starts at its first use: use it now
-		auto result = connection.Query("SELECT 1 FROM " + store.Prefix() + "ducklake_snapshot LIMIT 0");
-		if (result->HasError()) {
-			result->ThrowError();
+		// The transaction on the catalog database starts at its first use: start it now, while the
+		// store's lock keeps commits out. (The connection's destructor rolls the transaction back.)
+		auto &context = *connection.context;
+		auto database = duckdb::DatabaseManager::Get(context).GetDatabase(context, store.MetadataDatabase());
+		if (!database) {
+			throw duckdb::InternalException("DuckLake catalog database \"%s\" is not attached",
+			                                store.MetadataDatabase());
 		}
-	}
-	~DuckDBReadSession() override {
-		try {
-			connection.Rollback();
-		} catch (...) { // NOLINT: a destructor must not throw
-		}
+		context.transaction.ActiveTransaction().GetTransaction(*database);
 	}
 
 	duckdb::unique_ptr<duckdb::ColumnDataCollection> ScanInlinedRows(const InlinedSource &source,
