@@ -200,6 +200,8 @@ struct InlinedColumnSource {
 	//! Its name in the inlined table (empty: the column did not exist then)
 	std::string source_name;
 	duckdb::LogicalType source_type;
+	//! Not read by the scan: selected as a NULL of its type
+	bool skip = false;
 };
 
 //! One inlined insert table and how to read the table's current columns from it.

@@ -67,8 +67,9 @@ struct ScanDataFile {
 //! (over the table's column names) from the filters pushed into the scan, to
 //! be ANDed into the query that fetches the rows; the reader still applies
 //! every filter itself afterwards, so a loader may ignore them.
+//! `needed` has one flag per table column: columns the scan does not read may come back as NULLs.
 using RowSetLoader = std::function<std::shared_ptr<duckdb::ColumnDataCollection>(
-    const std::vector<std::string> &predicates)>;
+    const std::vector<std::string> &predicates, const std::vector<bool> &needed)>;
 
 struct ScanRowSet {
 	//! Table columns, then row id (BIGINT), then snapshot id (BIGINT)

@@ -29,7 +29,14 @@ void RowSetReader::LoadRows() {
 			}
 		}
 	}
-	rows = loader(predicates);
+	std::vector<bool> needed(table_column_count, false);
+	for (idx_t i = 0; i < column_ids.size(); i++) {
+		auto local_id = column_ids[MultiFileLocalIndex(i)].GetId();
+		if (local_id < table_column_count) {
+			needed[local_id] = true;
+		}
+	}
+	rows = loader(predicates, needed);
 }
 
 bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunctionState &gstate,

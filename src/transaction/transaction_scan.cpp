@@ -128,7 +128,12 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 		ScanRowSet row_set;
 		auto source = InlinedSourceFor(table, inlined);
 		row_set.estimated_count = 1;
-		row_set.loader = [session, source, names, snapshot_id, excluded](const std::vector<std::string> &predicates) {
+		row_set.loader = [session, source, names, snapshot_id, excluded](const std::vector<std::string> &predicates,
+		                                                                 const std::vector<bool> &needed) {
+			auto projected = source;
+			for (size_t i = 0; i < projected.columns.size() && i < needed.size(); i++) {
+				projected.columns[i].skip = !needed[i];
+			}
 			std::vector<std::string> all;
 			if (source.same_schema) {
 				all = predicates; // predicates name current columns: exact only without renames or casts
@@ -137,7 +142,7 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 				all.push_back("\"" + names.row_id + "\" NOT IN (" + excluded + ")");
 			}
 			return std::shared_ptr<duckdb::ColumnDataCollection>(
-			    session->ScanInlinedRows(source, names, snapshot_id, all).release());
+			    session->ScanInlinedRows(projected, names, snapshot_id, all).release());
 		};
 		spec.row_sets.push_back(std::move(row_set));
 	}

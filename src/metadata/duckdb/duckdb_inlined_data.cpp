@@ -69,7 +69,7 @@ std::string DuckDBMetadataStore::InlinedRowsQuery(const InlinedSource &source, c
 	for (size_t i = 0; i < predicates.size(); i++) {
 		sql += (i ? " AND (" : " WHERE (") + predicates[i] + ")";
 	}
-	return sql + " ORDER BY " + SqlIdentifier(names.row_id);
+	return sql;
 }
 
 namespace {

@@ -9,7 +9,9 @@ std::string InlinedSelectList(const InlinedSource &source) {
 	for (auto &column : source.columns) {
 		auto target = SqlIdentifier(column.target.name);
 		std::string expression;
-		if (column.source_name.empty()) {
+		if (column.skip) {
+			expression = "CAST(NULL AS " + column.target.type.ToString() + ")";
+		} else if (column.source_name.empty()) {
 			auto value = column.target.default_sql.empty() ? std::string("NULL") : "(" + column.target.default_sql + ")";
 			expression = "CAST(" + value + " AS " + column.target.type.ToString() + ")";
 		} else if (column.source_type != column.target.type) {
