@@ -13,6 +13,7 @@
 #include "metadata/metadata_store.hpp"
 
 #include "duckdb/main/connection.hpp"
+#include "duckdb/main/table_description.hpp"
 
 #include <map>
 #include <mutex>
@@ -78,6 +79,11 @@ public:
 	//! Guarded by `lock`.
 	StoreCache cache;
 
+	//! The appender description of an inlined table, looked up once (caller holds `lock`).
+	duckdb::TableDescription &InlinedTableDescription(const std::string &table_name);
+	void ForgetTableDescription(const std::string &table_name) {
+		table_descriptions.erase(table_name);
+	}
 	//! Statements every commit runs, prepared on first use (caller holds `lock`).
 	duckdb::PreparedStatement &InsertSnapshotStatement();
 	duckdb::PreparedStatement &InsertChangesStatement();
@@ -103,6 +109,7 @@ private:
 	duckdb::unique_ptr<duckdb::PreparedStatement> insert_snapshot;
 	duckdb::unique_ptr<duckdb::PreparedStatement> insert_changes;
 	duckdb::unique_ptr<duckdb::PreparedStatement> update_stats;
+	std::map<std::string, duckdb::unique_ptr<duckdb::TableDescription>> table_descriptions;
 };
 
 } // namespace inlake
