@@ -47,18 +47,13 @@ public:
 	idx_t updated = 0;
 };
 
-void EmitCount(DataChunk &chunk, idx_t count) {
-	chunk.SetCardinality(1);
-	chunk.SetValue(0, 0, Value::BIGINT(NumericCast<int64_t>(count)));
-}
-
 } // namespace
 
 // --- DELETE -------------------------------------------------------------------
 
 LakeDelete::LakeDelete(PhysicalPlan &plan, LakeTableEntry &table_p, idx_t row_id_index_p, idx_t estimated_cardinality)
-    : PhysicalOperator(plan, PhysicalOperatorType::EXTENSION, {LogicalType::BIGINT}, estimated_cardinality),
-      table(&table_p), row_id_index(row_id_index_p) {
+    : LakeWriteOperator(plan, "DUCKLAKE_DELETE", estimated_cardinality), table(&table_p),
+      row_id_index(row_id_index_p) {
 }
 
 unique_ptr<GlobalSinkState> LakeDelete::GetGlobalSinkState(ClientContext &context) const {
@@ -77,9 +72,8 @@ SinkFinalizeType LakeDelete::Finalize(Pipeline &pipeline, Event &event, ClientCo
 	return SinkFinalizeType::READY;
 }
 
-SourceResultType LakeDelete::GetData(ExecutionContext &context, DataChunk &chunk, OperatorSourceInput &input) const {
-	EmitCount(chunk, sink_state->Cast<RowIdCollector>().row_ids.size());
-	return SourceResultType::FINISHED;
+idx_t LakeDelete::RowCount(GlobalSinkState &state) const {
+	return state.Cast<RowIdCollector>().row_ids.size();
 }
 
 // --- UPDATE -------------------------------------------------------------------
@@ -87,8 +81,8 @@ SourceResultType LakeDelete::GetData(ExecutionContext &context, DataChunk &chunk
 LakeUpdate::LakeUpdate(PhysicalPlan &plan, LakeTableEntry &table_p, vector<PhysicalIndex> columns_p,
                        vector<unique_ptr<Expression>> expressions_p, vector<unique_ptr<Expression>> bound_defaults_p,
                        idx_t estimated_cardinality)
-    : PhysicalOperator(plan, PhysicalOperatorType::EXTENSION, {LogicalType::BIGINT}, estimated_cardinality),
-      table(&table_p), columns(std::move(columns_p)), expressions(std::move(expressions_p)),
+    : LakeWriteOperator(plan, "DUCKLAKE_UPDATE", estimated_cardinality), table(&table_p),
+      columns(std::move(columns_p)), expressions(std::move(expressions_p)),
       bound_defaults(std::move(bound_defaults_p)) {
 }
 
@@ -139,9 +133,8 @@ SinkFinalizeType LakeUpdate::Finalize(Pipeline &pipeline, Event &event, ClientCo
 	return SinkFinalizeType::READY;
 }
 
-SourceResultType LakeUpdate::GetData(ExecutionContext &context, DataChunk &chunk, OperatorSourceInput &input) const {
-	EmitCount(chunk, sink_state->Cast<UpdateState>().updated);
-	return SourceResultType::FINISHED;
+idx_t LakeUpdate::RowCount(GlobalSinkState &state) const {
+	return state.Cast<UpdateState>().updated;
 }
 
 // --- planning -----------------------------------------------------------------

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "write/lake_write_operator.hpp"
+
 #include "duckdb/execution/physical_operator.hpp"
 #include "duckdb/execution/physical_plan_generator.hpp"
 #include "duckdb/planner/operator/logical_delete.hpp"
@@ -20,7 +22,7 @@ namespace inlake {
 
 class LakeTableEntry;
 
-class LakeDelete : public duckdb::PhysicalOperator {
+class LakeDelete : public LakeWriteOperator {
 public:
 	LakeDelete(duckdb::PhysicalPlan &plan, LakeTableEntry &table, duckdb::idx_t row_id_index,
 	           duckdb::idx_t estimated_cardinality);
@@ -35,23 +37,12 @@ public:
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
 	                                  duckdb::ClientContext &context,
 	                                  duckdb::OperatorSinkFinalizeInput &input) const override;
-	bool IsSink() const override {
-		return true;
-	}
-	bool ParallelSink() const override {
-		return false;
-	}
-	duckdb::SourceResultType GetData(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
-	                                 duckdb::OperatorSourceInput &input) const override;
-	bool IsSource() const override {
-		return true;
-	}
-	std::string GetName() const override {
-		return "DUCKLAKE_DELETE";
-	}
+
+protected:
+	duckdb::idx_t RowCount(duckdb::GlobalSinkState &state) const override;
 };
 
-class LakeUpdate : public duckdb::PhysicalOperator {
+class LakeUpdate : public LakeWriteOperator {
 public:
 	LakeUpdate(duckdb::PhysicalPlan &plan, LakeTableEntry &table, duckdb::vector<duckdb::PhysicalIndex> columns,
 	           duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> expressions,
@@ -71,20 +62,9 @@ public:
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
 	                                  duckdb::ClientContext &context,
 	                                  duckdb::OperatorSinkFinalizeInput &input) const override;
-	bool IsSink() const override {
-		return true;
-	}
-	bool ParallelSink() const override {
-		return false;
-	}
-	duckdb::SourceResultType GetData(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
-	                                 duckdb::OperatorSourceInput &input) const override;
-	bool IsSource() const override {
-		return true;
-	}
-	std::string GetName() const override {
-		return "DUCKLAKE_UPDATE";
-	}
+
+protected:
+	duckdb::idx_t RowCount(duckdb::GlobalSinkState &state) const override;
 };
 
 duckdb::PhysicalOperator &PlanLakeDelete(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,

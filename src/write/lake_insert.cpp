@@ -23,14 +23,13 @@ public:
 } // namespace
 
 LakeInsert::LakeInsert(PhysicalPlan &plan, LakeTableEntry &table_p, idx_t estimated_cardinality)
-    : PhysicalOperator(plan, PhysicalOperatorType::EXTENSION, {LogicalType::BIGINT}, estimated_cardinality),
-      table(&table_p) {
+    : LakeWriteOperator(plan, "DUCKLAKE_INSERT", estimated_cardinality), table(&table_p) {
 }
 
 LakeInsert::LakeInsert(PhysicalPlan &plan, SchemaCatalogEntry &schema_p, unique_ptr<BoundCreateTableInfo> info,
                        idx_t estimated_cardinality)
-    : PhysicalOperator(plan, PhysicalOperatorType::EXTENSION, {LogicalType::BIGINT}, estimated_cardinality),
-      schema(&schema_p), create_info(std::move(info)) {
+    : LakeWriteOperator(plan, "DUCKLAKE_INSERT", estimated_cardinality), schema(&schema_p),
+      create_info(std::move(info)) {
 }
 
 unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &context) const {
@@ -66,12 +65,9 @@ SinkFinalizeType LakeInsert::Finalize(Pipeline &pipeline, Event &event, ClientCo
 	return SinkFinalizeType::READY;
 }
 
-SourceResultType LakeInsert::GetData(ExecutionContext &context, DataChunk &chunk, OperatorSourceInput &input) const {
-	auto &state = sink_state->Cast<LakeInsertGlobalState>();
-	chunk.SetCardinality(1);
-	auto count = state.sink ? state.sink->RowCount() : 0;
-	chunk.SetValue(0, 0, Value::BIGINT(NumericCast<int64_t>(count)));
-	return SourceResultType::FINISHED;
+idx_t LakeInsert::RowCount(GlobalSinkState &state_p) const {
+	auto &state = state_p.Cast<LakeInsertGlobalState>();
+	return state.sink ? state.sink->RowCount() : 0;
 }
 
 PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &planner, LogicalInsert &op,

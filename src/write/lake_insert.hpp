@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "write/lake_write_operator.hpp"
+
 #include "duckdb/execution/physical_operator.hpp"
 #include "duckdb/execution/physical_plan_generator.hpp"
 #include "duckdb/planner/operator/logical_create_table.hpp"
@@ -18,7 +20,7 @@ namespace inlake {
 
 class LakeTableEntry;
 
-class LakeInsert : public duckdb::PhysicalOperator {
+class LakeInsert : public LakeWriteOperator {
 public:
 	//! INSERT into an existing table
 	LakeInsert(duckdb::PhysicalPlan &plan, LakeTableEntry &table, duckdb::idx_t estimated_cardinality);
@@ -37,21 +39,9 @@ public:
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
 	                                  duckdb::ClientContext &context,
 	                                  duckdb::OperatorSinkFinalizeInput &input) const override;
-	bool IsSink() const override {
-		return true;
-	}
-	bool ParallelSink() const override {
-		return false;
-	}
 
-	duckdb::SourceResultType GetData(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
-	                                 duckdb::OperatorSourceInput &input) const override;
-	bool IsSource() const override {
-		return true;
-	}
-	std::string GetName() const override {
-		return "DUCKLAKE_INSERT";
-	}
+protected:
+	duckdb::idx_t RowCount(duckdb::GlobalSinkState &state) const override;
 };
 
 duckdb::PhysicalOperator &PlanLakeInsert(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
