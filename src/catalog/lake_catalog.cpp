@@ -58,12 +58,9 @@ void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
 	                                 SqlString(options.metadata_path) + " AND type = 'duckdb' AND NOT internal");
 	if (!existing->HasError() && existing->RowCount() > 0) {
 		metadata_database = existing->GetValue(0, 0).ToString();
-		for (auto &attached : duckdb::DatabaseManager::Get(context).GetDatabases(context)) {
-			auto &other = attached->GetCatalog();
-			if (&other != this && other.GetCatalogType() == "ducklake" &&
-			    other.Cast<LakeCatalog>().metadata_database == metadata_database) {
-				store = other.Cast<LakeCatalog>().store;
-			}
+		auto other = OtherLakeOnSameCatalog(context);
+		if (other) {
+			store = other->store;
 		}
 		return;
 	}
@@ -133,22 +130,27 @@ void LakeCatalog::LoadOrCreateLake() {
 	persisted_options = store->LoadOptions();
 }
 
+duckdb::optional_ptr<LakeCatalog> LakeCatalog::OtherLakeOnSameCatalog(duckdb::ClientContext &context) {
+	for (auto &attached : duckdb::DatabaseManager::Get(context).GetDatabases(context)) {
+		auto &other = attached->GetCatalog();
+		if (&other != this && other.GetCatalogType() == "ducklake" &&
+		    other.Cast<LakeCatalog>().metadata_database == metadata_database) {
+			return &other.Cast<LakeCatalog>();
+		}
+	}
+	return nullptr;
+}
+
 void LakeCatalog::OnDetach(duckdb::ClientContext &context) {
 	if (!owns_metadata_database) {
 		return;
 	}
 	// Another lake attached from the same catalog file keeps using it: hand it over.
-	for (auto &attached : duckdb::DatabaseManager::Get(context).GetDatabases(context)) {
-		auto &other = attached->GetCatalog();
-		if (&other == this || other.GetCatalogType() != "ducklake") {
-			continue;
-		}
-		auto &other_lake = other.Cast<LakeCatalog>();
-		if (other_lake.metadata_database == metadata_database) {
-			other_lake.owns_metadata_database = true;
-			owns_metadata_database = false;
-			return;
-		}
+	auto other = OtherLakeOnSameCatalog(context);
+	if (other) {
+		other->owns_metadata_database = true;
+		owns_metadata_database = false;
+		return;
 	}
 	duckdb::Connection connection(GetDatabase());
 	connection.Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));

@@ -97,6 +97,8 @@ private:
 	void AttachMetadataDatabase(duckdb::ClientContext &context);
 	void LoadOrCreateLake();
 	void CreateDataPath(const std::string &path);
+	//! Another attached lake using the same catalog database, if any.
+	optional_ptr<LakeCatalog> OtherLakeOnSameCatalog(duckdb::ClientContext &context);
 
 	LakeOptions options;
 	std::string metadata_database;

@@ -30,7 +30,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> TableInfoBind(duckdb::ClientCont
 			}
 			int64_t delete_files = 0, delete_size = 0;
 			if (!IsLocalId(table.TableId())) {
-				for (auto &file : transaction.CommittedFilesOf(table)) {
+				for (auto &file : transaction.CommittedFiles(table)) {
 					auto local = transaction.changes.table_changes.find(table.TableId());
 					bool replaced = local != transaction.changes.table_changes.end() &&
 					                local->second.delete_files.count(file.data_file_id);

@@ -1,4 +1,5 @@
 #include "maintenance/file_cleanup.hpp"
+#include "common/lake_paths.hpp"
 
 #include "catalog/lake_catalog.hpp"
 
@@ -12,7 +13,7 @@ std::vector<std::string> CleanupOldFiles(duckdb::ClientContext &context, LakeCat
 	auto files = write->GetScheduledFiles(request.cleanup_all, request.older_than);
 	std::vector<std::string> paths;
 	for (auto &file : files) {
-		paths.push_back(file.path_is_relative ? catalog.DataPath() + file.path : file.path);
+		paths.push_back(ResolveLakePath(catalog.DataPath(), file.path, file.path_is_relative));
 	}
 	if (request.dry_run || files.empty()) {
 		write->Rollback();

@@ -1,6 +1,7 @@
 #include "maintenance/inlined_flush.hpp"
 
 #include "catalog/lake_catalog.hpp"
+#include "common/lake_paths.hpp"
 #include "read/delete_file_loader.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/parquet_file_writer.hpp"
@@ -133,7 +134,7 @@ std::map<int64_t, int64_t> ExistingDeletes(ClientContext &context, const DataFil
 	if (ref.delete_file_id < 0) {
 		return result;
 	}
-	auto path = ref.path_is_relative ? table_path + ref.path : ref.path;
+	auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
 	auto positions = ReadDeletePositionsWithSnapshots(*context.db, path, ref.partial_max >= 0, ref.begin_snapshot);
 	for (auto &entry : positions) {
 		result[entry.first] = entry.second;
@@ -149,7 +150,7 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 	}
 	auto table_path = transaction.TableDataPath(table);
 	std::map<int64_t, const DataFileRecord *> files;
-	for (auto &file : transaction.CommittedFilesOf(table)) {
+	for (auto &file : transaction.CommittedFiles(table)) {
 		files[file.data_file_id] = &file;
 	}
 	std::map<int64_t, std::map<int64_t, int64_t>> by_file;
@@ -171,7 +172,7 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 			snapshots.push_back(position.second);
 		}
 		auto &data_file = *file->second;
-		auto data_path = data_file.path_is_relative ? table_path + data_file.path : data_file.path;
+		auto data_path = ResolveLakePath(table_path, data_file.path, data_file.path_is_relative);
 		FlushedDeletes deletes;
 		deletes.data_file_id = entry.first;
 		deletes.delete_file = WriteDeleteFile(context, table_path, data_path, positions, snapshots);

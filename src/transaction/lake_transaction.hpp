@@ -78,10 +78,8 @@ public:
 	InlinedSource InlinedSourceFor(LakeTableEntry &table, const InlinedTableRecord &inlined);
 	//! Registers what a flush wrote (committed as one inline_flush snapshot).
 	void AddFlush(TableFlush flush);
-	//! The table's committed data files at the transaction's snapshot (cached).
-	const std::vector<DataFileRecord> &CommittedFilesOf(LakeTableEntry &table) {
-		return CommittedFiles(table);
-	}
+	//! The table's committed data files at the transaction's snapshot, sorted by row id (cached).
+	const std::vector<DataFileRecord> &CommittedFiles(LakeTableEntry &table);
 
 	// --- options ------------------------------------------------------------
 	//! The persisted value of an option for the table: table, then schema, then global scope.
@@ -110,8 +108,6 @@ private:
 	//! Drops the transaction's own inlined rows with these ids (and removes them from row_ids).
 	void RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
 	void ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec);
-	//! The table's committed data files at the transaction's snapshot (cached).
-	const std::vector<DataFileRecord> &CommittedFiles(LakeTableEntry &table);
 	//! Every position of a committed data file deleted at the transaction's snapshot.
 	std::vector<int64_t> CommittedDeletedPositions(const DataFileRecord &file, const std::string &table_path,
 	                                               int64_t snapshot_id);

@@ -2,6 +2,8 @@
 // (inlined or as delete files), flushes.
 #include "transaction/lake_transaction.hpp"
 
+#include "common/lake_paths.hpp"
+
 #include "catalog/lake_schema_entry.hpp"
 #include "catalog/option_registry.hpp"
 #include "catalog/table_columns.hpp"
@@ -30,14 +32,11 @@ using duckdb::CatalogException;
 
 // --- data ---------------------------------------------------------------------
 
-static std::string JoinPath(const std::string &base, const std::string &path, bool relative) {
-	return relative ? base + path : path;
-}
 
 std::string LakeTransaction::TableDataPath(LakeTableEntry &table) {
 	auto &schema = table.ParentSchema().Cast<LakeSchemaEntry>();
-	auto schema_path = JoinPath(catalog.DataPath(), schema.Record().path, schema.Record().path_is_relative);
-	return JoinPath(schema_path, table.Record().path, table.Record().path_is_relative);
+	auto schema_path = ResolveLakePath(catalog.DataPath(), schema.Record().path, schema.Record().path_is_relative);
+	return ResolveLakePath(schema_path, table.Record().path, table.Record().path_is_relative);
 }
 
 void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files) {
@@ -136,7 +135,7 @@ void LakeTransaction::MatchPartialFileRows(LakeTableEntry &table, LocalTableChan
 		if (file.partial_max < 0) {
 			continue;
 		}
-		auto path = JoinPath(table_path, file.path, file.path_is_relative);
+		auto path = ResolveLakePath(table_path, file.path, file.path_is_relative);
 		for (auto &match : ReadPositionsOfRowIds(*context.db, path, committed)) {
 			table_changes.partial_file_deletes[match.first] = std::make_pair(file.data_file_id, match.second);
 			row_ids.erase(match.first);
@@ -169,7 +168,7 @@ std::vector<int64_t> LakeTransaction::CommittedDeletedPositions(const DataFileRe
 	auto positions = file.deleted_positions;
 	auto &ref = file.delete_file;
 	if (ref.delete_file_id >= 0) {
-		auto path = JoinPath(table_path, ref.path, ref.path_is_relative);
+		auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
 		auto from_file = ReadDeleteFilePositions(*context.db, path, ref.partial_max >= 0, snapshot_id);
 		positions.insert(positions.end(), from_file.begin(), from_file.end());
 		std::sort(positions.begin(), positions.end());
@@ -205,7 +204,7 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
 	local.newly_deleted = (existing != table_changes.delete_files.end() ? existing->second.newly_deleted : 0) +
 	                      int64_t(all.size()) - before + moved;
 	local.file =
-	    inlake::WriteDeleteFile(context, table_path, JoinPath(table_path, file.path, file.path_is_relative),
+	    inlake::WriteDeleteFile(context, table_path, ResolveLakePath(table_path, file.path, file.path_is_relative),
 	                            local.positions);
 	if (existing != table_changes.delete_files.end()) {
 		duckdb::FileSystem::GetFileSystem(context).TryRemoveFile(existing->second.file.path);

@@ -2,6 +2,8 @@
 // inlined tables of every schema version, the transaction's own rows and deletions).
 #include "transaction/lake_transaction.hpp"
 
+#include "common/lake_paths.hpp"
+
 #include "catalog/lake_schema_entry.hpp"
 #include "catalog/option_registry.hpp"
 #include "catalog/table_columns.hpp"
@@ -28,9 +30,6 @@
 namespace inlake {
 using duckdb::CatalogException;
 
-static std::string JoinPath(const std::string &base, const std::string &path, bool relative) {
-	return relative ? base + path : path;
-}
 
 std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &table, int64_t snapshot_id) {
 	auto spec = std::make_shared<LakeScanSpec>();
@@ -54,7 +53,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 		for (auto &file : committed) {
 			ScanDataFile scan_file;
 			scan_file.file_id = file.data_file_id;
-			scan_file.path = JoinPath(table_path, file.path, file.path_is_relative);
+			scan_file.path = ResolveLakePath(table_path, file.path, file.path_is_relative);
 			scan_file.record_count = file.record_count;
 			scan_file.file_size_bytes = file.file_size_bytes;
 			scan_file.footer_size = file.footer_size;

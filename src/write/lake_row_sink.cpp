@@ -48,9 +48,7 @@ void LakeRowSink::DecideInlining(ClientContext &context) {
 	if (!inlining_blocker.empty()) {
 		return; // Parquet; Finish() warns when the statement was small enough to have been inlined
 	}
-	if (inlining_blocker.empty()) {
-		buffer = make_uniq<ColumnDataCollection>(context, table.GetTypes());
-	}
+	buffer = make_uniq<ColumnDataCollection>(context, table.GetTypes());
 }
 
 void LakeRowSink::StartParquet(ClientContext &context) {
@@ -73,7 +71,7 @@ void LakeRowSink::Append(ClientContext &context, DataChunk &chunk) {
 	if (!inline_decided) {
 		DecideInlining(context);
 	}
-	if (buffer && inlining_blocker.empty() && int64_t(buffer->Count() + chunk.size()) <= inlining_limit) {
+	if (buffer && int64_t(buffer->Count() + chunk.size()) <= inlining_limit) {
 		buffer->Append(chunk);
 		return;
 	}

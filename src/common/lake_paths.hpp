@@ -1,0 +1,16 @@
+//===----------------------------------------------------------------------===//
+// Catalog paths: a schema's path is relative to the data path, a table's to
+// its schema's, a file's to its table's, each only when its path_is_relative
+// flag says so (otherwise it is a full path of its own).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <string>
+
+namespace inlake {
+
+inline std::string ResolveLakePath(const std::string &base, const std::string &path, bool relative) {
+	return relative ? base + path : path;
+}
+
+} // namespace inlake
