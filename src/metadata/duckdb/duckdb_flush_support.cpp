@@ -105,7 +105,6 @@ void DuckDBWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id,
 
 void DuckDBWriteTxn::DropInlinedTable(const InlinedTableRecord &table) {
 	staged.touched_tables.insert(table.table_id);
-	store.ForgetTableDescription(table.table_name);
 	Execute("DROP TABLE IF EXISTS " + store.Prefix() + SqlIdentifier(table.table_name));
 	Execute("DELETE FROM " + store.Prefix() + "ducklake_inlined_data_tables WHERE table_id = " +
 	        SqlInt(table.table_id) + " AND table_name = " + SqlString(table.table_name));

@@ -139,18 +139,6 @@ bool DuckDBMetadataStore::GetSnapshotForSchemaVersion(int64_t schema_version, Sn
 	return true;
 }
 
-duckdb::TableDescription &DuckDBMetadataStore::InlinedTableDescription(const std::string &table_name) {
-	auto entry = table_descriptions.find(table_name);
-	if (entry == table_descriptions.end()) {
-		auto description = connection.TableInfo(metadata_database, metadata_schema, table_name);
-		if (!description) {
-			throw duckdb::InternalException("DuckLake inlined table \"%s\" not found", table_name);
-		}
-		entry = table_descriptions.emplace(table_name, std::move(description)).first;
-	}
-	return *entry->second;
-}
-
 std::vector<OptionRecord> DuckDBMetadataStore::LoadOptions() {
 	std::lock_guard<std::mutex> guard(lock);
 	auto result = Query("SELECT key, value, scope, scope_id FROM " + prefix +
@@ -189,9 +177,7 @@ void DuckDBWriteTxn::CreateInlinedTable(const InlinedTableRecord &table, const s
 }
 
 void DuckDBWriteTxn::AppendInlinedRows(const std::string &inlined_table, duckdb::ColumnDataCollection &rows) {
-	// A table's description is looked up once per store; the rows go in as one collection.
-	auto &description = store.InlinedTableDescription(inlined_table);
-	connection.Append(description, rows);
+	direct.Append(inlined_table, rows);
 }
 
 int64_t DuckDBWriteTxn::EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,

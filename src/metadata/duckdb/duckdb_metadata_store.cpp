@@ -35,36 +35,6 @@ unique_ptr<MaterializedQueryResult> DuckDBMetadataStore::Query(const std::string
 	return result;
 }
 
-static duckdb::PreparedStatement &Prepared(duckdb::Connection &connection,
-                                           duckdb::unique_ptr<duckdb::PreparedStatement> &statement,
-                                           const std::string &sql) {
-	if (!statement) {
-		auto prepared = connection.Prepare(sql);
-		if (prepared->HasError()) {
-			prepared->error.Throw();
-		}
-		statement = std::move(prepared);
-	}
-	return *statement;
-}
-
-duckdb::PreparedStatement &DuckDBMetadataStore::InsertSnapshotStatement() {
-	return Prepared(connection, insert_snapshot,
-	                "INSERT INTO " + prefix + "ducklake_snapshot VALUES ($1, now(), $2, $3, $4)");
-}
-
-duckdb::PreparedStatement &DuckDBMetadataStore::InsertChangesStatement() {
-	return Prepared(connection, insert_changes,
-	                "INSERT INTO " + prefix + "ducklake_snapshot_changes VALUES ($1, $2, $3, $4, $5)");
-}
-
-duckdb::PreparedStatement &DuckDBMetadataStore::UpdateStatsStatement() {
-	return Prepared(connection, update_stats,
-	                "UPDATE " + prefix +
-	                    "ducklake_table_stats SET record_count = $1, next_row_id = $2, file_size_bytes = $3 "
-	                    "WHERE table_id = $4");
-}
-
 bool DuckDBMetadataStore::TableExists(const std::string &table_name) {
 	// Through the catalog API, not duckdb_tables(): that would open a transaction on every attached
 	// database, this lake included, from inside the lake's own metadata calls.

@@ -13,7 +13,6 @@
 #include "metadata/metadata_store.hpp"
 
 #include "duckdb/main/connection.hpp"
-#include "duckdb/main/table_description.hpp"
 
 #include <map>
 #include <mutex>
@@ -79,16 +78,6 @@ public:
 	//! Guarded by `lock`.
 	StoreCache cache;
 
-	//! The appender description of an inlined table, looked up once (caller holds `lock`).
-	duckdb::TableDescription &InlinedTableDescription(const std::string &table_name);
-	void ForgetTableDescription(const std::string &table_name) {
-		table_descriptions.erase(table_name);
-	}
-	//! Statements every commit runs, prepared on first use (caller holds `lock`).
-	duckdb::PreparedStatement &InsertSnapshotStatement();
-	duckdb::PreparedStatement &InsertChangesStatement();
-	duckdb::PreparedStatement &UpdateStatsStatement();
-
 	//! The latest snapshot, from the cache or the catalog (caller holds `lock`).
 	SnapshotRecord ReadLatestSnapshot();
 
@@ -106,10 +95,6 @@ private:
 	std::string metadata_schema;
 	std::string prefix;
 	duckdb::Connection connection;
-	duckdb::unique_ptr<duckdb::PreparedStatement> insert_snapshot;
-	duckdb::unique_ptr<duckdb::PreparedStatement> insert_changes;
-	duckdb::unique_ptr<duckdb::PreparedStatement> update_stats;
-	std::map<std::string, duckdb::unique_ptr<duckdb::TableDescription>> table_descriptions;
 };
 
 } // namespace inlake

@@ -10,8 +10,12 @@
 namespace inlake {
 
 DuckDBWriteTxn::DuckDBWriteTxn(DuckDBMetadataStore &store, duckdb::Connection &connection)
-    : store(store), connection(connection), guard(store.lock) {
-	connection.BeginTransaction();
+    : store(store), connection(connection), guard(store.lock),
+      direct(*connection.context, store.MetadataDatabase(), store.MetadataSchema()) {
+	// What BEGIN does, without running a statement for it.
+	auto &transaction = connection.context->transaction;
+	transaction.BeginTransaction();
+	transaction.SetAutoCommit(false);
 	open = true;
 }
 
@@ -111,15 +115,12 @@ void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const Snapsh
 	auto text = [](const std::string &value, bool present) {
 		return present ? duckdb::Value(value) : duckdb::Value(duckdb::LogicalType::VARCHAR);
 	};
-	prepared_calls.push_back({&store.InsertSnapshotStatement(),
-	                          {duckdb::Value::BIGINT(snapshot.snapshot_id), duckdb::Value::BIGINT(snapshot.schema_version),
-	                           duckdb::Value::BIGINT(snapshot.next_catalog_id),
-	                           duckdb::Value::BIGINT(snapshot.next_file_id)}});
-	prepared_calls.push_back({&store.InsertChangesStatement(),
-	                          {duckdb::Value::BIGINT(snapshot.snapshot_id), duckdb::Value(changes.changes_made),
-	                           text(changes.author, changes.has_author),
-	                           text(changes.commit_message, changes.has_commit_message),
-	                           text(changes.commit_extra_info, changes.has_commit_extra_info)}});
+	snapshot_row = {duckdb::Value::BIGINT(snapshot.snapshot_id), duckdb::Value::TIMESTAMPTZ(staged.latest.snapshot_time),
+	                duckdb::Value::BIGINT(snapshot.schema_version), duckdb::Value::BIGINT(snapshot.next_catalog_id),
+	                duckdb::Value::BIGINT(snapshot.next_file_id)};
+	changes_row = {duckdb::Value::BIGINT(snapshot.snapshot_id), duckdb::Value(changes.changes_made),
+	               text(changes.author, changes.has_author), text(changes.commit_message, changes.has_commit_message),
+	               text(changes.commit_extra_info, changes.has_commit_extra_info)};
 }
 
 void DuckDBWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
@@ -189,51 +190,104 @@ void DuckDBWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot)
 	                     " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
 }
 
+static bool SameColumnStats(const ColumnStatsRecord &x, const ColumnStatsRecord &y) {
+	return x.column_id == y.column_id && x.contains_null == y.contains_null && x.contains_nan == y.contains_nan &&
+	       x.has_min_max == y.has_min_max && x.min_value == y.min_value && x.max_value == y.max_value;
+}
+
 static bool SameColumnStats(const TableStatsRecord &a, const TableStatsRecord &b) {
 	if (a.column_stats.size() != b.column_stats.size()) {
 		return false;
 	}
 	for (size_t i = 0; i < a.column_stats.size(); i++) {
-		auto &x = a.column_stats[i];
-		auto &y = b.column_stats[i];
-		if (x.column_id != y.column_id || x.contains_null != y.contains_null || x.contains_nan != y.contains_nan ||
-		    x.has_min_max != y.has_min_max || x.min_value != y.min_value || x.max_value != y.max_value) {
+		if (!SameColumnStats(a.column_stats[i], b.column_stats[i])) {
 			return false;
 		}
 	}
 	return true;
 }
 
+static bool SameColumnIds(const TableStatsRecord &a, const TableStatsRecord &b) {
+	if (a.column_stats.size() != b.column_stats.size()) {
+		return false;
+	}
+	for (size_t i = 0; i < a.column_stats.size(); i++) {
+		if (a.column_stats[i].column_id != b.column_stats[i].column_id) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static std::vector<duckdb::Value> ColumnStatsValues(const ColumnStatsRecord &column) {
+	auto text = [&](const std::string &value) {
+		return column.has_min_max ? duckdb::Value(value) : duckdb::Value(duckdb::LogicalType::VARCHAR);
+	};
+	return {duckdb::Value::BOOLEAN(column.contains_null), duckdb::Value::BOOLEAN(column.contains_nan),
+	        text(column.min_value), text(column.max_value)};
+}
+
 void DuckDBWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists) {
-	auto id = SqlInt(stats.table_id);
 	auto previous = GetTableStats(stats.table_id);
 	staged.stats[stats.table_id] = stats;
-	if (exists) {
-		prepared_calls.push_back({&store.UpdateStatsStatement(),
-		                          {duckdb::Value::BIGINT(stats.record_count), duckdb::Value::BIGINT(stats.next_row_id),
-		                           duckdb::Value::BIGINT(stats.file_size_bytes), duckdb::Value::BIGINT(stats.table_id)}});
-	} else {
-		statements.push_back("INSERT INTO " + store.Prefix() + "ducklake_table_stats VALUES (" + id + ", " +
-		                     SqlInt(stats.record_count) + ", " + SqlInt(stats.next_row_id) + ", " +
-		                     SqlInt(stats.file_size_bytes) + ")");
-	}
-	if (exists && SameColumnStats(previous, stats)) {
+	stats_writes.push_back({stats, previous, exists});
+}
+
+void DuckDBWriteTxn::WriteStatsRows(const StatsWrite &write) {
+	auto &stats = write.stats;
+	auto table_id = duckdb::Value::BIGINT(stats.table_id);
+	std::vector<duckdb::Value> counts {duckdb::Value::BIGINT(stats.record_count),
+	                                   duckdb::Value::BIGINT(stats.next_row_id),
+	                                   duckdb::Value::BIGINT(stats.file_size_bytes)};
+	if (!write.exists) {
+		counts.insert(counts.begin(), table_id);
+		direct.AppendValues("ducklake_table_stats", {counts});
+		AppendColumnStats(stats);
 		return;
 	}
-	if (exists) {
-		statements.push_back("DELETE FROM " + store.Prefix() + "ducklake_table_column_stats WHERE table_id = " + id);
+	auto matched = direct.UpdateByKey("ducklake_table_stats", {"table_id"},
+	                                  {"record_count", "next_row_id", "file_size_bytes"}, {{{stats.table_id}, counts}});
+	if (matched[0] != 1) {
+		throw duckdb::InternalException("DuckLake catalog: table %lld has %llu rows in ducklake_table_stats",
+		                                (long long)stats.table_id, (unsigned long long)matched[0]);
 	}
-	if (stats.column_stats.empty()) {
+	if (SameColumnStats(write.previous, stats)) {
 		return;
 	}
-	std::string sql = "INSERT INTO " + store.Prefix() + "ducklake_table_column_stats VALUES ";
-	for (size_t i = 0; i < stats.column_stats.size(); i++) {
-		auto &column = stats.column_stats[i];
-		sql += (i ? ", (" : "(") + id + ", " + SqlInt(column.column_id) + ", " + SqlBool(column.contains_null) + ", " +
-		       SqlBool(column.contains_nan) + ", " + SqlStringOrNull(column.min_value, column.has_min_max) + ", " +
-		       SqlStringOrNull(column.max_value, column.has_min_max) + ", NULL)";
+	if (SameColumnIds(write.previous, stats)) {
+		std::vector<KeyedUpdate> updates;
+		for (size_t i = 0; i < stats.column_stats.size(); i++) {
+			auto &column = stats.column_stats[i];
+			if (!SameColumnStats(column, write.previous.column_stats[i])) {
+				updates.push_back({{stats.table_id, column.column_id}, ColumnStatsValues(column)});
+			}
+		}
+		auto column_matches = direct.UpdateByKey("ducklake_table_column_stats", {"table_id", "column_id"},
+		                                         {"contains_null", "contains_nan", "min_value", "max_value"}, updates);
+		bool one_row_each = true;
+		for (auto count : column_matches) {
+			one_row_each = one_row_each && count == 1;
+		}
+		if (one_row_each) {
+			return;
+		}
 	}
-	statements.push_back(std::move(sql));
+	// the columns changed (or the rows are not one per column): replace the table's rows
+	Execute("DELETE FROM " + store.Prefix() + "ducklake_table_column_stats WHERE table_id = " +
+	        SqlInt(stats.table_id));
+	AppendColumnStats(stats);
+}
+
+void DuckDBWriteTxn::AppendColumnStats(const TableStatsRecord &stats) {
+	std::vector<std::vector<duckdb::Value>> rows;
+	for (auto &column : stats.column_stats) {
+		std::vector<duckdb::Value> row {duckdb::Value::BIGINT(stats.table_id), duckdb::Value::BIGINT(column.column_id)};
+		for (auto &value : ColumnStatsValues(column)) {
+			row.push_back(std::move(value));
+		}
+		rows.push_back(std::move(row));
+	}
+	direct.AppendValues("ducklake_table_column_stats", rows);
 }
 
 void DuckDBWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
@@ -256,17 +310,16 @@ void DuckDBWriteTxn::Commit() {
 	for (auto &statement : statements) {
 		Execute(statement);
 	}
-	for (auto &call : prepared_calls) {
-		auto result = call.statement->Execute(call.parameters, false);
-		if (result->HasError()) {
-			result->ThrowError();
-		}
+	for (auto &write : stats_writes) {
+		WriteStatsRows(write);
 	}
-	auto result = connection.Query("COMMIT");
+	if (!snapshot_row.empty()) {
+		direct.AppendValues("ducklake_snapshot", {snapshot_row});
+		direct.AppendValues("ducklake_snapshot_changes", {changes_row});
+	}
+	// What COMMIT does, without running a statement for it; on failure the transaction is rolled back.
 	open = false;
-	if (result->HasError()) {
-		result->ThrowError();
-	}
+	connection.context->transaction.Commit();
 	staged.ApplyTo(store.cache);
 }
 

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "metadata/duckdb/direct_table_writer.hpp"
 #include "metadata/duckdb/store_cache.hpp"
 #include "metadata/metadata_store.hpp"
 
@@ -86,8 +87,15 @@ public:
 	void RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) override;
 
 private:
+	struct StatsWrite {
+		TableStatsRecord stats;
+		TableStatsRecord previous;
+		bool exists;
+	};
 	void Stage(const std::string &table, std::string row);
 	void Execute(const std::string &sql);
+	void WriteStatsRows(const StatsWrite &write);
+	void AppendColumnStats(const TableStatsRecord &stats);
 
 	DuckDBMetadataStore &store;
 	duckdb::Connection &connection;
@@ -101,12 +109,12 @@ private:
 	std::vector<std::string> end_statements;
 	//! Other statements, run in order after the staged inserts
 	std::vector<std::string> statements;
-	//! The fixed-shape statements of every commit, prepared once by the store; run last
-	struct PreparedCall {
-		duckdb::PreparedStatement *statement;
-		duckdb::vector<duckdb::Value> parameters;
-	};
-	std::vector<PreparedCall> prepared_calls;
+	//! Writes through the storage API: the fixed-shape rows of every commit, run last
+	DirectTableWriter direct;
+	std::vector<StatsWrite> stats_writes;
+	//! The ducklake_snapshot and ducklake_snapshot_changes rows (empty: no snapshot)
+	std::vector<duckdb::Value> snapshot_row;
+	std::vector<duckdb::Value> changes_row;
 };
 
 } // namespace inlake

@@ -1,0 +1,189 @@
+#include "metadata/duckdb/direct_table_writer.hpp"
+
+#include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
+#include "duckdb/main/attached_database.hpp"
+#include "duckdb/main/database_manager.hpp"
+#include "duckdb/common/vector_operations/vector_operations.hpp"
+#include "duckdb/planner/binder.hpp"
+#include "duckdb/storage/data_table.hpp"
+#include "duckdb/storage/table/scan_state.hpp"
+#include "duckdb/storage/table/update_state.hpp"
+#include "duckdb/transaction/duck_transaction.hpp"
+#include "duckdb/transaction/meta_transaction.hpp"
+
+#include <map>
+
+namespace inlake {
+using namespace duckdb;
+
+DirectTableWriter::DirectTableWriter(ClientContext &context, std::string database, std::string schema)
+    : context(context), database(std::move(database)), schema(std::move(schema)) {
+}
+
+TableCatalogEntry &DirectTableWriter::WritableTable(const std::string &table) {
+	auto attached = DatabaseManager::Get(context).GetDatabase(context, database);
+	if (!attached) {
+		throw InternalException("DuckLake catalog database \"%s\" is not attached", database);
+	}
+	// what the binder does for an INSERT or UPDATE: this transaction writes the catalog database
+	MetaTransaction::Get(context).ModifyDatabase(*attached);
+	return Catalog::GetEntry<TableCatalogEntry>(context, database, schema, table);
+}
+
+void DirectTableWriter::Append(const std::string &table_name, ColumnDataCollection &rows) {
+	auto &table = WritableTable(table_name);
+	auto binder = Binder::CreateBinder(context);
+	auto constraints = binder->BindConstraints(table);
+	auto types = table.GetTypes();
+	if (rows.Types() == types) {
+		table.GetStorage().LocalAppend(table, context, rows, constraints, nullptr);
+		return;
+	}
+	if (rows.ColumnCount() != types.size()) {
+		throw InternalException("DuckLake catalog table \"%s\": %llu columns appended to %llu", table_name,
+		                        rows.ColumnCount(), types.size());
+	}
+	// the rows' types differ from the table's (as an INSERT would): cast column by column
+	ColumnDataCollection cast_rows(context, types);
+	DataChunk cast_chunk;
+	cast_chunk.Initialize(context, types);
+	for (auto &chunk : rows.Chunks()) {
+		cast_chunk.Reset();
+		for (idx_t c = 0; c < types.size(); c++) {
+			VectorOperations::Cast(context, chunk.data[c], cast_chunk.data[c], chunk.size());
+		}
+		cast_chunk.SetCardinality(chunk.size());
+		cast_rows.Append(cast_chunk);
+	}
+	table.GetStorage().LocalAppend(table, context, cast_rows, constraints, nullptr);
+}
+
+
+void DirectTableWriter::AppendValues(const std::string &table_name, const std::vector<std::vector<Value>> &rows) {
+	if (rows.empty()) {
+		return;
+	}
+	auto &table = WritableTable(table_name);
+	auto types = table.GetTypes();
+	ColumnDataCollection collection(context, types);
+	DataChunk chunk;
+	chunk.Initialize(context, types);
+	for (auto &row : rows) {
+		if (row.size() > types.size()) {
+			throw InternalException("DuckLake catalog table \"%s\": %llu values for %llu columns", table_name,
+			                        row.size(), types.size());
+		}
+		auto index = chunk.size();
+		for (idx_t c = 0; c < types.size(); c++) {
+			chunk.SetValue(c, index, c < row.size() ? row[c].DefaultCastAs(types[c]) : Value(types[c]));
+		}
+		chunk.SetCardinality(index + 1);
+		if (chunk.size() == STANDARD_VECTOR_SIZE) {
+			collection.Append(chunk);
+			chunk.Reset();
+		}
+	}
+	if (chunk.size() > 0) {
+		collection.Append(chunk);
+	}
+	auto binder = Binder::CreateBinder(context);
+	auto constraints = binder->BindConstraints(table);
+	table.GetStorage().LocalAppend(table, context, collection, constraints, nullptr);
+}
+
+//! Row ids of the rows matching each update's key.
+static std::vector<std::pair<row_t, idx_t>> FindKeyedRows(ClientContext &context, TableCatalogEntry &table,
+                                                          const std::vector<std::string> &key_columns,
+                                                          const std::vector<KeyedUpdate> &updates) {
+	std::map<std::vector<int64_t>, idx_t> update_of_key;
+	for (idx_t i = 0; i < updates.size(); i++) {
+		update_of_key.emplace(updates[i].key, i);
+	}
+	vector<StorageIndex> column_ids;
+	vector<LogicalType> types;
+	for (auto &name : key_columns) {
+		column_ids.emplace_back(table.GetColumn(name).StorageOid());
+		types.push_back(LogicalType::BIGINT);
+	}
+	column_ids.emplace_back(COLUMN_IDENTIFIER_ROW_ID);
+	types.push_back(LogicalType::ROW_TYPE);
+
+	auto &storage = table.GetStorage();
+	auto &transaction = DuckTransaction::Get(context, table.ParentCatalog().GetAttached());
+	TableScanState state;
+	storage.InitializeScan(context, transaction, state, column_ids);
+	DataChunk chunk;
+	chunk.Initialize(context, types);
+	std::vector<std::pair<row_t, idx_t>> matches;
+	std::vector<int64_t> key(key_columns.size());
+	while (true) {
+		chunk.Reset();
+		storage.Scan(transaction, chunk, state);
+		if (chunk.size() == 0) {
+			break;
+		}
+		chunk.Flatten();
+		auto row_ids = FlatVector::GetData<row_t>(chunk.data.back());
+		for (idx_t row = 0; row < chunk.size(); row++) {
+			bool has_null = false;
+			for (idx_t k = 0; k < key.size(); k++) {
+				has_null = has_null || FlatVector::IsNull(chunk.data[k], row);
+				key[k] = FlatVector::GetData<int64_t>(chunk.data[k])[row];
+			}
+			auto found = has_null ? update_of_key.end() : update_of_key.find(key);
+			if (found != update_of_key.end()) {
+				matches.emplace_back(row_ids[row], found->second);
+			}
+		}
+	}
+	return matches;
+}
+
+std::vector<idx_t> DirectTableWriter::UpdateByKey(const std::string &table_name,
+                                                  const std::vector<std::string> &key_columns,
+                                                  const std::vector<std::string> &set_columns,
+                                                  const std::vector<KeyedUpdate> &updates) {
+	std::vector<idx_t> matched(updates.size(), 0);
+	if (updates.empty()) {
+		return matched;
+	}
+	auto &table = WritableTable(table_name);
+	auto matches = FindKeyedRows(context, table, key_columns, updates);
+	if (matches.empty()) {
+		return matched;
+	}
+	vector<PhysicalIndex> column_ids;
+	vector<LogicalType> types;
+	for (auto &name : set_columns) {
+		auto &column = table.GetColumn(name);
+		column_ids.push_back(column.Physical());
+		types.push_back(column.Type());
+	}
+	auto binder = Binder::CreateBinder(context);
+	auto constraints = binder->BindConstraints(table);
+	auto &storage = table.GetStorage();
+	auto update_state = storage.InitializeUpdate(table, context, constraints);
+	DataChunk values;
+	values.Initialize(context, types);
+	Vector row_ids(LogicalType::ROW_TYPE);
+	for (idx_t start = 0; start < matches.size(); start += STANDARD_VECTOR_SIZE) {
+		idx_t count = MinValue<idx_t>(STANDARD_VECTOR_SIZE, matches.size() - start);
+		values.Reset();
+		auto row_id_data = FlatVector::GetData<row_t>(row_ids);
+		for (idx_t i = 0; i < count; i++) {
+			auto &match = matches[start + i];
+			row_id_data[i] = match.first;
+			matched[match.second]++;
+			auto &update = updates[match.second];
+			for (idx_t c = 0; c < types.size(); c++) {
+				values.SetValue(c, i, update.values[c].DefaultCastAs(types[c]));
+			}
+		}
+		values.SetCardinality(count);
+		storage.Update(*update_state, context, row_ids, column_ids, values);
+	}
+	return matched;
+}
+
+} // namespace inlake
