@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "common/column_filter.hpp"
 #include "metadata/expiry_records.hpp"
 #include "metadata/metadata_records.hpp"
 
@@ -130,9 +131,11 @@ public:
 class InlinedReadSession {
 public:
 	virtual ~InlinedReadSession() = default;
-	virtual duckdb::unique_ptr<duckdb::ColumnDataCollection>
-	ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names, int64_t snapshot_id,
-	                const std::vector<std::string> &predicates) = 0;
+	//! Live rows of an inlined table at a snapshot: the source's columns, then row id and begin snapshot.
+	virtual duckdb::unique_ptr<duckdb::ColumnDataCollection> ScanInlinedRows(const InlinedSource &source,
+	                                                                         const InlinedColumnNames &names,
+	                                                                         int64_t snapshot_id,
+	                                                                         const InlinedRowFilter &filter) = 0;
 };
 
 class MetadataStore {
@@ -157,11 +160,6 @@ public:
 	virtual TableStatsRecord LoadTableStats(int64_t table_id) = 0;
 
 	virtual std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) = 0;
-	//! Live rows of an inlined table at a snapshot: the table's columns, then row id and begin snapshot.
-	//! `predicates` are SQL conditions over the inlined table's columns, ANDed (filters pushed into the scan).
-	virtual duckdb::unique_ptr<duckdb::ColumnDataCollection>
-	ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names, int64_t snapshot_id,
-	                const std::vector<std::string> &predicates) = 0;
 	virtual std::vector<OptionRecord> LoadOptions() = 0;
 	//! Lists the table's data files at the snapshot (as LoadDataFiles) and opens a read session whose later
 	//! inlined-row scans see the same catalog state.

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "common/column_filter.hpp"
 #include "common/lake_column.hpp"
 
 #include "duckdb/common/optional_ptr.hpp"
@@ -63,13 +64,11 @@ struct ScanDataFile {
 	std::map<int64_t, ScanColumnStats> column_stats;
 };
 
-//! Loads a row set when its scan starts. `predicates` are SQL conditions
-//! (over the table's column names) from the filters pushed into the scan, to
-//! be ANDed into the query that fetches the rows; the reader still applies
-//! every filter itself afterwards, so a loader may ignore them.
-//! `needed` has one flag per table column: columns the scan does not read may come back as NULLs.
+//! Loads a row set when its scan starts. `filters` are the filters DuckDB pushed into the scan, on table
+//! columns; the loader may use them to drop rows early (the reader still applies every filter itself
+//! afterwards). `needed` has one flag per table column: columns the scan does not read may come back as NULLs.
 using RowSetLoader = std::function<std::shared_ptr<duckdb::ColumnDataCollection>(
-    const std::vector<std::string> &predicates, const std::vector<bool> &needed)>;
+    const std::vector<ColumnFilter> &filters, const std::vector<bool> &needed)>;
 
 struct ScanRowSet {
 	//! Table columns, then row id (BIGINT), then snapshot id (BIGINT)

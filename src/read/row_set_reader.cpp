@@ -1,8 +1,5 @@
 #include "read/row_set_reader.hpp"
 
-#include "read/filter_sql.hpp"
-
-#include "duckdb/parser/keyword_helper.hpp"
 
 #include "duckdb/planner/expression/bound_conjunction_expression.hpp"
 #include "duckdb/planner/expression/bound_reference_expression.hpp"
@@ -20,12 +17,12 @@ RowSetReader::RowSetReader(OpenFileInfo file_p, const ScanRowSet &row_set, idx_t
 }
 
 void RowSetReader::LoadRows() {
-	std::vector<std::string> predicates;
+	std::vector<ColumnFilter> pushed;
 	if (filters) {
 		for (auto &entry : filters->filters) {
 			auto local_id = column_ids[MultiFileLocalIndex(entry.first)].GetId();
 			if (local_id < table_column_count && expression_map.find(local_id) == expression_map.end()) {
-				TableFilterToSql(*entry.second, KeywordHelper::WriteQuoted(columns[local_id].name, '"'), predicates);
+				pushed.push_back(ColumnFilter {local_id, std::shared_ptr<TableFilter>(entry.second->Copy().release())});
 			}
 		}
 	}
@@ -36,7 +33,7 @@ void RowSetReader::LoadRows() {
 			needed[local_id] = true;
 		}
 	}
-	rows = loader(predicates, needed);
+	rows = loader(pushed, needed);
 }
 
 bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunctionState &gstate,

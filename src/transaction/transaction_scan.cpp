@@ -115,11 +115,11 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
                                         std::shared_ptr<InlinedReadSession> session,
                                         const std::vector<InlinedTableRecord> &inlined_tables) {
 	auto names = InlinedColumnNames::ForFormat(catalog.FormatVersion());
-	std::string excluded;
+	std::vector<int64_t> excluded;
 	if (table_changes) {
 		for (auto row_id : table_changes->deleted_row_ids) {
 			if (!IsLocalRowId(row_id)) {
-				excluded += (excluded.empty() ? "" : ", ") + std::to_string(row_id);
+				excluded.push_back(row_id);
 			}
 		}
 	}
@@ -127,21 +127,15 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 		ScanRowSet row_set;
 		auto source = InlinedSourceFor(table, inlined);
 		row_set.estimated_count = 1;
-		row_set.loader = [session, source, names, snapshot_id, excluded](const std::vector<std::string> &predicates,
+		row_set.loader = [session, source, names, snapshot_id, excluded](const std::vector<ColumnFilter> &filters,
 		                                                                 const std::vector<bool> &needed) {
 			auto projected = source;
 			for (size_t i = 0; i < projected.columns.size() && i < needed.size(); i++) {
 				projected.columns[i].skip = !needed[i];
 			}
-			std::vector<std::string> all;
-			if (source.same_schema) {
-				all = predicates; // predicates name current columns: exact only without renames or casts
-			}
-			if (!excluded.empty()) {
-				all.push_back("\"" + names.row_id + "\" NOT IN (" + excluded + ")");
-			}
+			InlinedRowFilter filter {filters, excluded};
 			return std::shared_ptr<duckdb::ColumnDataCollection>(
-			    session->ScanInlinedRows(projected, names, snapshot_id, all).release());
+			    session->ScanInlinedRows(projected, names, snapshot_id, filter).release());
 		};
 		spec.row_sets.push_back(std::move(row_set));
 	}

@@ -40,16 +40,12 @@ public:
 	TableStatsRecord LoadTableStats(int64_t table_id) override;
 
 	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
-	duckdb::unique_ptr<duckdb::ColumnDataCollection> ScanInlinedRows(const InlinedSource &source,
-	                                                                 const InlinedColumnNames &names,
-	                                                                 int64_t snapshot_id,
-	                                                                 const std::vector<std::string> &predicates) override;
 	std::vector<OptionRecord> LoadOptions() override;
 	std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
 	                                                    std::vector<DataFileRecord> &files) override;
-	//! The SQL of an inlined-row scan (shared by the store's own scans and read sessions).
+	//! The SQL of an inlined-row scan (the fallback of read sessions for sources a storage scan cannot read).
 	std::string InlinedRowsQuery(const InlinedSource &source, const InlinedColumnNames &names, int64_t snapshot_id,
-	                             const std::vector<std::string> &predicates) const;
+	                             const InlinedRowFilter &filter) const;
 	void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;

@@ -1,4 +1,4 @@
-#include "read/filter_sql.hpp"
+#include "metadata/filter_sql.hpp"
 
 #include "duckdb/planner/filter/conjunction_filter.hpp"
 #include "duckdb/planner/filter/constant_filter.hpp"

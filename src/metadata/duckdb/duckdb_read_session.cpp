@@ -1,0 +1,116 @@
+// Read sessions of the DuckDB metadata backend: one consistent catalog state for
+// one scan's data files and inlined rows.
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/duckdb/inlined_select.hpp"
+#include "metadata/duckdb/inlined_table_scan.hpp"
+#include "metadata/filter_sql.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/main/database_manager.hpp"
+#include "duckdb/main/materialized_query_result.hpp"
+#include "duckdb/transaction/meta_transaction.hpp"
+
+namespace inlake {
+
+//! Conditions over the projected (current) columns: the exact parts of the column filters, when the source
+//! has the current names and types, and the excluded row ids.
+static std::vector<std::string> FilterConditions(const InlinedSource &source, const InlinedColumnNames &names,
+                                                 const InlinedRowFilter &filter) {
+	std::vector<std::string> conditions;
+	if (source.same_schema) {
+		for (auto &entry : filter.column_filters) {
+			if (entry.column < source.columns.size()) {
+				TableFilterToSql(*entry.filter, SqlIdentifier(source.columns[entry.column].target.name), conditions);
+			}
+		}
+	}
+	if (!filter.excluded_row_ids.empty()) {
+		std::string list;
+		for (auto row_id : filter.excluded_row_ids) {
+			list += (list.empty() ? "" : ", ") + SqlInt(row_id);
+		}
+		conditions.push_back(SqlIdentifier(names.row_id) + " NOT IN (" + list + ")");
+	}
+	return conditions;
+}
+
+std::string DuckDBMetadataStore::InlinedRowsQuery(const InlinedSource &source, const InlinedColumnNames &names,
+                                                  int64_t snapshot_id, const InlinedRowFilter &filter) const {
+	auto s = SqlInt(snapshot_id);
+	std::string rows = "SELECT " + InlinedSelectList(source) + ", " + SqlIdentifier(names.row_id) + ", " +
+	                   SqlIdentifier(names.begin_snapshot) + " FROM " + prefix + SqlIdentifier(source.table_name) +
+	                   " WHERE " + SqlIdentifier(names.begin_snapshot) + " <= " + s + " AND (" +
+	                   SqlIdentifier(names.end_snapshot) + " IS NULL OR " + SqlIdentifier(names.end_snapshot) + " > " +
+	                   s + ")";
+	// the conditions name the current columns (and the row id column): filter the projected rows
+	std::string sql = "SELECT * FROM (" + rows + ")";
+	auto conditions = FilterConditions(source, names, filter);
+	for (size_t i = 0; i < conditions.size(); i++) {
+		sql += (i ? " AND (" : " WHERE (") + conditions[i] + ")";
+	}
+	return sql;
+}
+
+namespace {
+
+//! A connection of its own with a transaction begun on the catalog database while the store's lock kept
+//! commits out: DuckDB's MVCC then keeps exactly that catalog state for the scan's inlined rows.
+class DuckDBReadSession : public InlinedReadSession {
+public:
+	explicit DuckDBReadSession(DuckDBMetadataStore &store) : store(store), connection(store.Database()) {
+		// What BEGIN does, without a statement; the connection's destructor rolls the transaction back.
+		auto &context = *connection.context;
+		context.transaction.BeginTransaction();
+		context.transaction.SetAutoCommit(false);
+		// The transaction on the catalog database starts at its first use: start it now, while the
+		// store's lock keeps commits out.
+		auto database = duckdb::DatabaseManager::Get(context).GetDatabase(context, store.MetadataDatabase());
+		if (!database) {
+			throw duckdb::InternalException("DuckLake catalog database \"%s\" is not attached",
+			                                store.MetadataDatabase());
+		}
+		context.transaction.ActiveTransaction().GetTransaction(*database);
+	}
+
+	duckdb::unique_ptr<duckdb::ColumnDataCollection> ScanInlinedRows(const InlinedSource &source,
+	                                                                 const InlinedColumnNames &names,
+	                                                                 int64_t snapshot_id,
+	                                                                 const InlinedRowFilter &filter) override {
+		std::lock_guard<std::mutex> guard(lock);
+		auto rows = ScanInlinedTable(*connection.context, store.MetadataDatabase(), store.MetadataSchema(), source,
+		                             names, snapshot_id, filter);
+		if (rows) {
+			return rows;
+		}
+		auto result = connection.Query(store.InlinedRowsQuery(source, names, snapshot_id, filter));
+		if (result->HasError()) {
+			result->ThrowError();
+		}
+		return result->TakeCollection();
+	}
+
+private:
+	DuckDBMetadataStore &store;
+	std::mutex lock;
+	duckdb::Connection connection;
+};
+
+} // namespace
+
+std::shared_ptr<InlinedReadSession> DuckDBMetadataStore::OpenReadSession(int64_t table_id, int64_t snapshot_id,
+                                                                         std::vector<DataFileRecord> &files) {
+	std::lock_guard<std::mutex> guard(lock);
+	auto session = std::make_shared<DuckDBReadSession>(*this);
+	auto key = std::make_pair(table_id, snapshot_id);
+	auto cached = cache.data_files.find(key);
+	if (cached != cache.data_files.end()) {
+		files = cached->second;
+	} else {
+		files = ReadDataFiles(table_id, snapshot_id);
+		cache.data_files[key] = files;
+	}
+	return std::move(session);
+}
+
+} // namespace inlake

@@ -1,0 +1,193 @@
+#include "metadata/duckdb/inlined_table_scan.hpp"
+
+#include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
+#include "duckdb/common/vector_operations/vector_operations.hpp"
+#include "duckdb/planner/filter/conjunction_filter.hpp"
+#include "duckdb/storage/data_table.hpp"
+#include "duckdb/storage/table/scan_state.hpp"
+#include "duckdb/transaction/duck_transaction.hpp"
+
+#include <unordered_set>
+
+namespace inlake {
+using namespace duckdb;
+
+namespace {
+
+//! Which catalog-table columns the scan reads, and where each source column is in the scanned chunk.
+struct ScanLayout {
+	vector<StorageIndex> column_ids;
+	vector<LogicalType> types;
+	//! Per source column: its position in the scanned chunk (invalid: NULL in the result)
+	vector<optional_idx> positions;
+
+	idx_t Add(TableCatalogEntry &table, const std::string &name) {
+		auto &column = table.GetColumn(name);
+		column_ids.emplace_back(column.StorageOid());
+		types.push_back(column.Type());
+		return column_ids.size() - 1;
+	}
+};
+
+constexpr idx_t ROW_ID_POSITION = 0;
+constexpr idx_t BEGIN_POSITION = 1;
+constexpr idx_t END_POSITION = 2;
+
+} // namespace
+
+static bool NeedsSql(const InlinedSource &source) {
+	for (auto &column : source.columns) {
+		if (!column.skip && column.source_name.empty() && !column.target.default_sql.empty()) {
+			return true;
+		}
+	}
+	return false;
+}
+
+//! Filters a storage scan evaluates exactly as the reader would.
+static bool Pushable(const TableFilter &filter) {
+	switch (filter.filter_type) {
+	case TableFilterType::CONSTANT_COMPARISON:
+	case TableFilterType::IS_NULL:
+	case TableFilterType::IS_NOT_NULL:
+		return true;
+	case TableFilterType::CONJUNCTION_AND:
+		for (auto &child : filter.Cast<ConjunctionAndFilter>().child_filters) {
+			if (!Pushable(*child)) {
+				return false;
+			}
+		}
+		return true;
+	default:
+		return false;
+	}
+}
+
+static ScanLayout MakeLayout(TableCatalogEntry &table, const InlinedSource &source, const InlinedColumnNames &names) {
+	ScanLayout layout;
+	layout.Add(table, names.row_id);
+	layout.Add(table, names.begin_snapshot);
+	layout.Add(table, names.end_snapshot);
+	for (auto &column : source.columns) {
+		layout.positions.push_back(column.skip || column.source_name.empty() ? optional_idx()
+		                                                                     : optional_idx(layout.Add(table, column.source_name)));
+	}
+	return layout;
+}
+
+static void PushFilters(const InlinedSource &source, const ScanLayout &layout, const InlinedRowFilter &filter,
+                        TableFilterSet &pushed) {
+	for (auto &entry : filter.column_filters) {
+		if (entry.column >= source.columns.size() || !layout.positions[entry.column].IsValid()) {
+			continue;
+		}
+		auto &column = source.columns[entry.column];
+		if (column.source_type != column.target.type || !Pushable(*entry.filter)) {
+			continue;
+		}
+		auto position = layout.positions[entry.column].GetIndex();
+		if (pushed.filters.count(position)) {
+			continue;
+		}
+		pushed.PushFilter(ColumnIndex(position), entry.filter->Copy());
+	}
+}
+
+//! Selects the rows of a scanned chunk that the snapshot sees and the filter keeps.
+static idx_t SelectVisible(DataChunk &scanned, int64_t snapshot_id, const std::unordered_set<int64_t> &excluded,
+                           SelectionVector &sel) {
+	scanned.Flatten();
+	auto &row_ids = scanned.data[ROW_ID_POSITION];
+	auto &begins = scanned.data[BEGIN_POSITION];
+	auto &ends = scanned.data[END_POSITION];
+	auto row_id_data = FlatVector::GetData<int64_t>(row_ids);
+	auto begin_data = FlatVector::GetData<int64_t>(begins);
+	auto end_data = FlatVector::GetData<int64_t>(ends);
+	idx_t count = 0;
+	for (idx_t row = 0; row < scanned.size(); row++) {
+		if (FlatVector::IsNull(begins, row) || begin_data[row] > snapshot_id) {
+			continue;
+		}
+		if (!FlatVector::IsNull(ends, row) && end_data[row] <= snapshot_id) {
+			continue;
+		}
+		if (!excluded.empty() && excluded.count(row_id_data[row])) {
+			continue;
+		}
+		sel.set_index(count++, row);
+	}
+	return count;
+}
+
+static void ProjectRows(ClientContext &context, const InlinedSource &source, const ScanLayout &layout,
+                        DataChunk &scanned, const SelectionVector &sel, idx_t count, DataChunk &result) {
+	for (idx_t i = 0; i < source.columns.size(); i++) {
+		auto &target_type = source.columns[i].target.type;
+		if (!layout.positions[i].IsValid()) {
+			result.data[i].Reference(Value(target_type));
+			continue;
+		}
+		auto &stored = scanned.data[layout.positions[i].GetIndex()];
+		if (stored.GetType() == target_type) {
+			result.data[i].Slice(stored, sel, count);
+		} else {
+			Vector selected(stored, sel, count);
+			VectorOperations::Cast(context, selected, result.data[i], count);
+		}
+	}
+	auto columns = source.columns.size();
+	result.data[columns].Slice(scanned.data[ROW_ID_POSITION], sel, count);
+	result.data[columns + 1].Slice(scanned.data[BEGIN_POSITION], sel, count);
+	result.SetCardinality(count);
+}
+
+unique_ptr<ColumnDataCollection> ScanInlinedTable(ClientContext &context, const std::string &database,
+                                                  const std::string &schema, const InlinedSource &source,
+                                                  const InlinedColumnNames &names, int64_t snapshot_id,
+                                                  const InlinedRowFilter &filter) {
+	if (NeedsSql(source)) {
+		return nullptr;
+	}
+	auto &table = Catalog::GetEntry<TableCatalogEntry>(context, database, schema, source.table_name);
+	auto layout = MakeLayout(table, source, names);
+	TableFilterSet pushed;
+	PushFilters(source, layout, filter, pushed);
+
+	vector<LogicalType> result_types;
+	for (auto &column : source.columns) {
+		result_types.push_back(column.target.type);
+	}
+	result_types.push_back(LogicalType::BIGINT);
+	result_types.push_back(LogicalType::BIGINT);
+	auto result = make_uniq<ColumnDataCollection>(context, result_types);
+
+	auto &storage = table.GetStorage();
+	auto &transaction = DuckTransaction::Get(context, table.ParentCatalog().GetAttached());
+	TableScanState state;
+	storage.InitializeScan(context, transaction, state, layout.column_ids,
+	                       pushed.filters.empty() ? nullptr : &pushed);
+	std::unordered_set<int64_t> excluded(filter.excluded_row_ids.begin(), filter.excluded_row_ids.end());
+	DataChunk scanned;
+	scanned.Initialize(context, layout.types);
+	DataChunk projected;
+	projected.Initialize(context, result_types);
+	SelectionVector sel(STANDARD_VECTOR_SIZE);
+	while (true) {
+		scanned.Reset();
+		storage.Scan(transaction, scanned, state);
+		if (scanned.size() == 0) {
+			break;
+		}
+		auto count = SelectVisible(scanned, snapshot_id, excluded, sel);
+		if (count == 0) {
+			continue;
+		}
+		projected.Reset();
+		ProjectRows(context, source, layout, scanned, sel, count, projected);
+		result->Append(projected);
+	}
+	return result;
+}
+
+} // namespace inlake
