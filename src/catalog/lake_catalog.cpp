@@ -159,9 +159,15 @@ void LakeCatalog::OnDetach(duckdb::ClientContext &context) {
 
 duckdb::optional_idx LakeCatalog::GetCatalogVersion(duckdb::ClientContext &context) {
 	auto &transaction = LakeTransaction::Get(context, *this);
-	// Snapshot ids and local change counts both stay far below 2^32.
-	return duckdb::optional_idx((uint64_t(transaction.Snapshot().snapshot_id) << 32) +
-	                            uint64_t(transaction.changes.version));
+	// Only what binding depends on: the schema version read, or, once the transaction changed the catalog
+	// itself, that transaction and its change count (its entries live only as long as it does). A new data
+	// snapshot does not re-bind a prepared statement: its scans re-read their sources when they start
+	// (LakeScanSpec::refresh).
+	if (transaction.changes.version == 0) {
+		return duckdb::optional_idx(uint64_t(transaction.Snapshot().schema_version) << 32);
+	}
+	return duckdb::optional_idx((uint64_t(1) << 63) | (transaction.Serial() << 24) |
+	                            (uint64_t(transaction.changes.version) & 0xFFFFFF));
 }
 
 std::shared_ptr<LakeCatalogSet> LakeCatalog::GetCatalogSet(const SnapshotRecord &snapshot) {

@@ -1,6 +1,8 @@
 #include "read/lake_column_definition.hpp"
 
+#include "duckdb/parser/expression/cast_expression.hpp"
 #include "duckdb/parser/expression/constant_expression.hpp"
+#include "duckdb/parser/parser.hpp"
 
 namespace inlake {
 
@@ -13,8 +15,33 @@ static MultiFileColumnDefinition DefinitionWithId(const string &name, const Logi
 	return result;
 }
 
+//! What a file written before the column was added holds in it: the column's default when that is a
+//! constant (ADD COLUMN ... DEFAULT 7), NULL otherwise.
+static Value MissingColumnValue(const LakeColumn &column) {
+	if (column.default_sql.empty()) {
+		return Value(column.type);
+	}
+	try {
+		auto expressions = Parser::ParseExpressionList(column.default_sql);
+		if (expressions.size() != 1) {
+			return Value(column.type);
+		}
+		auto *expression = expressions[0].get();
+		if (expression->GetExpressionClass() == ExpressionClass::CAST) {
+			expression = expression->Cast<CastExpression>().child.get();
+		}
+		if (expression->GetExpressionClass() != ExpressionClass::CONSTANT) {
+			return Value(column.type);
+		}
+		return expression->Cast<ConstantExpression>().value.DefaultCastAs(column.type);
+	} catch (std::exception &) {
+		return Value(column.type);
+	}
+}
+
 MultiFileColumnDefinition LakeColumnDefinition(const LakeColumn &column, bool emit_map_key_value) {
 	auto result = DefinitionWithId(column.name, column.type, column.column_id);
+	result.default_expression = make_uniq<ConstantExpression>(MissingColumnValue(column));
 	for (auto &child : column.children) {
 		result.children.push_back(LakeColumnDefinition(child, emit_map_key_value));
 	}

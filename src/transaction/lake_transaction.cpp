@@ -23,12 +23,19 @@
 #include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
 #include "duckdb/planner/tableref/bound_at_clause.hpp"
 
+#include <atomic>
+
 namespace inlake {
 using duckdb::CatalogException;
 
+static uint64_t NextSerial() {
+	static std::atomic<uint64_t> next {1};
+	return next++;
+}
+
 LakeTransaction::LakeTransaction(LakeCatalog &catalog, duckdb::TransactionManager &manager,
                                  duckdb::ClientContext &context)
-    : duckdb::Transaction(manager, context), catalog(catalog), context(context) {
+    : duckdb::Transaction(manager, context), catalog(catalog), serial(NextSerial()), context(context) {
 }
 
 LakeTransaction::~LakeTransaction() = default;

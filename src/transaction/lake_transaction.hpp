@@ -42,6 +42,10 @@ public:
 	LakeCatalog &GetCatalog() {
 		return catalog;
 	}
+	//! Unique among the process's lake transactions (tells a prepared scan it runs in another transaction).
+	uint64_t Serial() const {
+		return serial;
+	}
 	//! The snapshot this transaction reads.
 	const SnapshotRecord &Snapshot();
 	//! The committed schemas and tables at Snapshot().
@@ -102,6 +106,8 @@ public:
 	LocalChanges changes;
 
 private:
+	//! LakeScanSpec::refresh of a scan of this transaction's view of the table.
+	std::function<std::shared_ptr<LakeScanSpec>(duckdb::ClientContext &)> RefreshFor(LakeTableEntry &table);
 	void AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
 	                       const LocalTableChanges *table_changes, std::shared_ptr<InlinedReadSession> session,
 	                       const std::vector<InlinedTableRecord> &inlined_tables);
@@ -124,6 +130,7 @@ private:
 	bool IsTableDropped(int64_t table_id) const;
 
 	LakeCatalog &catalog;
+	uint64_t serial;
 	duckdb::ClientContext &context;
 	bool has_snapshot = false;
 	SnapshotRecord snapshot;
