@@ -11,6 +11,7 @@
 #pragma once
 
 #include "common/column_filter.hpp"
+#include "common/row_stream.hpp"
 #include "metadata/expiry_records.hpp"
 #include "metadata/metadata_records.hpp"
 
@@ -132,10 +133,9 @@ class InlinedReadSession {
 public:
 	virtual ~InlinedReadSession() = default;
 	//! Live rows of an inlined table at a snapshot: the source's columns, then row id and begin snapshot.
-	virtual duckdb::unique_ptr<duckdb::ColumnDataCollection> ScanInlinedRows(const InlinedSource &source,
-	                                                                         const InlinedColumnNames &names,
-	                                                                         int64_t snapshot_id,
-	                                                                         const InlinedRowFilter &filter) = 0;
+	//! The stream keeps the session alive.
+	virtual std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
+	                                                   int64_t snapshot_id, const InlinedRowFilter &filter) = 0;
 };
 
 class MetadataStore {

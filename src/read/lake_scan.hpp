@@ -20,6 +20,7 @@
 #pragma once
 
 #include "common/column_filter.hpp"
+#include "common/row_stream.hpp"
 #include "common/lake_column.hpp"
 
 #include "duckdb/common/optional_ptr.hpp"
@@ -67,8 +68,8 @@ struct ScanDataFile {
 //! Loads a row set when its scan starts. `filters` are the filters DuckDB pushed into the scan, on table
 //! columns; the loader may use them to drop rows early (the reader still applies every filter itself
 //! afterwards). `needed` has one flag per table column: columns the scan does not read may come back as NULLs.
-using RowSetLoader = std::function<std::shared_ptr<duckdb::ColumnDataCollection>(
-    const std::vector<ColumnFilter> &filters, const std::vector<bool> &needed)>;
+using RowSetLoader =
+    std::function<std::unique_ptr<RowStream>(const std::vector<ColumnFilter> &filters, const std::vector<bool> &needed)>;
 
 struct ScanRowSet {
 	//! Table columns, then row id (BIGINT), then snapshot id (BIGINT)

@@ -33,7 +33,7 @@ void RowSetReader::LoadRows() {
 			needed[local_id] = true;
 		}
 	}
-	rows = loader(pushed, needed);
+	stream = loader(pushed, needed);
 }
 
 bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunctionState &gstate,
@@ -43,18 +43,25 @@ bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunction
 }
 
 void RowSetReader::InitializeScanState(ClientContext &context, const vector<LogicalType> &output_types) {
-	if (!rows) {
+	vector<LogicalType> row_types;
+	if (rows) {
+		row_types = rows->Types();
+	} else {
 		LoadRows();
+		for (idx_t i = 0; i < table_column_count + 2 && i < columns.size(); i++) {
+			row_types.push_back(columns[i].type);
+		}
+		stream_chunk.Initialize(context, row_types);
 	}
 	vector<column_t> scan_ids;
 	for (idx_t i = 0; i < column_ids.size(); i++) {
 		auto local_id = column_ids[MultiFileLocalIndex(i)].GetId();
-		if (local_id >= rows->ColumnCount()) {
+		if (local_id >= row_types.size()) {
 			throw NotImplementedException("inlake scan: virtual column \"%s\" is not available for in-memory rows",
 			                              columns[local_id].name);
 		}
 		scan_ids.push_back(local_id);
-		scanned_types.push_back(rows->Types()[local_id]);
+		scanned_types.push_back(row_types[local_id]);
 		auto entry = expression_map.find(local_id);
 		if (entry == expression_map.end()) {
 			column_executors.push_back(nullptr);
@@ -65,9 +72,12 @@ void RowSetReader::InitializeScanState(ClientContext &context, const vector<Logi
 	if (scan_ids.empty()) {
 		// nothing projected (e.g. COUNT(*)): scan one column for the row count
 		scan_ids.push_back(0);
-		scanned_types.push_back(rows->Types()[0]);
+		scanned_types.push_back(row_types[0]);
 	}
-	rows->InitializeScan(scan_state, std::move(scan_ids));
+	if (rows) {
+		rows->InitializeScan(scan_state, scan_ids);
+	}
+	stream_column_ids = std::move(scan_ids);
 	scan_chunk.Initialize(Allocator::DefaultAllocator(), scanned_types);
 	InitializeFilter(context, output_types);
 	initialized = true;
@@ -137,7 +147,7 @@ void RowSetReader::Scan(ClientContext &context, GlobalTableFunctionState &global
 	while (true) {
 		scan_chunk.Reset();
 		chunk.Reset();
-		if (!rows->Scan(scan_state, scan_chunk) || scan_chunk.size() == 0) {
+		if (!NextScanChunk()) {
 			chunk.SetCardinality(0);
 			return;
 		}
@@ -149,8 +159,25 @@ void RowSetReader::Scan(ClientContext &context, GlobalTableFunctionState &global
 	}
 }
 
+bool RowSetReader::NextScanChunk() {
+	if (rows) {
+		return rows->Scan(scan_state, scan_chunk) && scan_chunk.size() > 0;
+	}
+	if (!stream->Next(stream_chunk)) {
+		return false;
+	}
+	for (idx_t i = 0; i < stream_column_ids.size(); i++) {
+		scan_chunk.data[i].Reference(stream_chunk.data[stream_column_ids[i]]);
+	}
+	scan_chunk.SetCardinality(stream_chunk.size());
+	return true;
+}
+
 double RowSetReader::GetProgressInFile(ClientContext &context) {
-	auto total = rows ? rows->Count() : 0;
+	if (!rows) {
+		return initialized ? 50.0 : 0.0; // a stream does not know its length
+	}
+	auto total = rows->Count();
 	if (total == 0) {
 		return 100.0;
 	}

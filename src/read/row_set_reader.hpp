@@ -13,7 +13,8 @@
 // and dynamic filters are hints and are not applied.
 //
 // A lazily loaded row set (committed inlined rows) runs its loader when the
-// scan starts, with the pushed filters on table columns rendered as SQL.
+// scan starts, handing it the pushed filters on table columns; the loader's
+// stream is read chunk by chunk.
 //
 // The whole row set is one scan unit: exactly one thread wins
 // TryInitializeScan and scans it to the end.
@@ -55,11 +56,18 @@ private:
 	//! Applies the filters to the output; returns the surviving row count
 	duckdb::idx_t ApplyFilter(duckdb::DataChunk &output);
 
-	//! Runs the loader of a lazily loaded row set, pushing the filters it can express in SQL
+	//! Runs the loader of a lazily loaded row set, handing it the pushed filters on table columns
 	void LoadRows();
+	//! Fills scan_chunk with the next rows of the collection or the stream; false at the end
+	bool NextScanChunk();
 
+	//! In-memory rows, or else the stream the loader returned
 	std::shared_ptr<duckdb::ColumnDataCollection> rows;
 	RowSetLoader loader;
+	std::unique_ptr<RowStream> stream;
+	duckdb::DataChunk stream_chunk;
+	//! The row set's columns the scan reads, in scan_chunk order
+	duckdb::vector<duckdb::column_t> stream_column_ids;
 	duckdb::idx_t table_column_count;
 	std::atomic<bool> claimed {false};
 	bool initialized = false;

@@ -154,8 +154,7 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 				projected.columns[i].skip = !needed[i];
 			}
 			InlinedRowFilter filter {filters, excluded};
-			return std::shared_ptr<duckdb::ColumnDataCollection>(
-			    session->ScanInlinedRows(projected, names, snapshot_id, filter).release());
+			return session->ScanInlinedRows(projected, names, snapshot_id, filter);
 		};
 		spec.row_sets.push_back(std::move(row_set));
 	}

@@ -54,9 +54,24 @@ std::string DuckDBMetadataStore::InlinedRowsQuery(const InlinedSource &source, c
 
 namespace {
 
+//! Streams of one session read through the session's one connection: one Next at a time.
+class LockedRowStream : public RowStream {
+public:
+	LockedRowStream(std::unique_ptr<RowStream> stream_p, std::mutex &lock_p) : stream(std::move(stream_p)), lock(lock_p) {
+	}
+	bool Next(duckdb::DataChunk &chunk) override {
+		std::lock_guard<std::mutex> guard(lock);
+		return stream->Next(chunk);
+	}
+
+private:
+	std::unique_ptr<RowStream> stream;
+	std::mutex &lock;
+};
+
 //! A connection of its own with a transaction begun on the catalog database while the store's lock kept
 //! commits out: DuckDB's MVCC then keeps exactly that catalog state for the scan's inlined rows.
-class DuckDBReadSession : public InlinedReadSession {
+class DuckDBReadSession : public InlinedReadSession, public std::enable_shared_from_this<DuckDBReadSession> {
 public:
 	explicit DuckDBReadSession(DuckDBMetadataStore &store) : store(store), connection(store.Database()) {
 		// What BEGIN does, without a statement; the connection's destructor rolls the transaction back.
@@ -73,21 +88,19 @@ public:
 		context.transaction.ActiveTransaction().GetTransaction(*database);
 	}
 
-	duckdb::unique_ptr<duckdb::ColumnDataCollection> ScanInlinedRows(const InlinedSource &source,
-	                                                                 const InlinedColumnNames &names,
-	                                                                 int64_t snapshot_id,
-	                                                                 const InlinedRowFilter &filter) override {
+	std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
+	                                           int64_t snapshot_id, const InlinedRowFilter &filter) override {
 		std::lock_guard<std::mutex> guard(lock);
-		auto rows = ScanInlinedTable(*connection.context, store.MetadataDatabase(), store.MetadataSchema(), source,
-		                             names, snapshot_id, filter);
-		if (rows) {
-			return rows;
+		if (CanStreamInlinedTable(source)) {
+			auto stream = StreamInlinedTable(*connection.context, store.MetadataDatabase(), store.MetadataSchema(),
+			                                 source, names, snapshot_id, filter, shared_from_this());
+			return std::unique_ptr<RowStream>(new LockedRowStream(std::move(stream), lock));
 		}
 		auto result = connection.Query(store.InlinedRowsQuery(source, names, snapshot_id, filter));
 		if (result->HasError()) {
 			result->ThrowError();
 		}
-		return result->TakeCollection();
+		return std::unique_ptr<RowStream>(new CollectionRowStream(result->TakeCollection()));
 	}
 
 private:

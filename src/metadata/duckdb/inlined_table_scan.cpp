@@ -36,13 +36,13 @@ constexpr idx_t END_POSITION = 2;
 
 } // namespace
 
-static bool NeedsSql(const InlinedSource &source) {
+bool CanStreamInlinedTable(const InlinedSource &source) {
 	for (auto &column : source.columns) {
 		if (!column.skip && column.source_name.empty() && !column.target.default_sql.empty()) {
-			return true;
+			return false;
 		}
 	}
-	return false;
+	return true;
 }
 
 //! Filters a storage scan evaluates exactly as the reader would.
@@ -142,52 +142,63 @@ static void ProjectRows(ClientContext &context, const InlinedSource &source, con
 	result.SetCardinality(count);
 }
 
-unique_ptr<ColumnDataCollection> ScanInlinedTable(ClientContext &context, const std::string &database,
-                                                  const std::string &schema, const InlinedSource &source,
-                                                  const InlinedColumnNames &names, int64_t snapshot_id,
-                                                  const InlinedRowFilter &filter) {
-	if (NeedsSql(source)) {
-		return nullptr;
+namespace {
+
+class InlinedTableStream : public RowStream {
+public:
+	InlinedTableStream(ClientContext &context, TableCatalogEntry &table, const InlinedSource &source_p,
+	                   const InlinedColumnNames &names, int64_t snapshot_id_p, const InlinedRowFilter &filter,
+	                   std::shared_ptr<void> keep_alive_p)
+	    : keep_alive(std::move(keep_alive_p)), context(context), storage(table.GetStorage()),
+	      transaction(DuckTransaction::Get(context, table.ParentCatalog().GetAttached())), source(source_p),
+	      layout(MakeLayout(table, source, names)), snapshot_id(snapshot_id_p),
+	      excluded(filter.excluded_row_ids.begin(), filter.excluded_row_ids.end()), sel(STANDARD_VECTOR_SIZE) {
+		PushFilters(source, layout, filter, pushed);
+		storage.InitializeScan(context, transaction, state, layout.column_ids,
+		                       pushed.filters.empty() ? nullptr : &pushed);
+		scanned.Initialize(context, layout.types);
 	}
-	auto &table = Catalog::GetEntry<TableCatalogEntry>(context, database, schema, source.table_name);
-	auto layout = MakeLayout(table, source, names);
+
+	bool Next(DataChunk &chunk) override {
+		chunk.Reset();
+		while (true) {
+			scanned.Reset();
+			storage.Scan(transaction, scanned, state);
+			if (scanned.size() == 0) {
+				return false;
+			}
+			auto count = SelectVisible(scanned, snapshot_id, excluded, sel);
+			if (count > 0) {
+				ProjectRows(context, source, layout, scanned, sel, count, chunk);
+				return true;
+			}
+		}
+	}
+
+private:
+	std::shared_ptr<void> keep_alive;
+	ClientContext &context;
+	DataTable &storage;
+	DuckTransaction &transaction;
+	InlinedSource source;
+	ScanLayout layout;
+	int64_t snapshot_id;
+	std::unordered_set<int64_t> excluded;
 	TableFilterSet pushed;
-	PushFilters(source, layout, filter, pushed);
-
-	vector<LogicalType> result_types;
-	for (auto &column : source.columns) {
-		result_types.push_back(column.target.type);
-	}
-	result_types.push_back(LogicalType::BIGINT);
-	result_types.push_back(LogicalType::BIGINT);
-	auto result = make_uniq<ColumnDataCollection>(context, result_types);
-
-	auto &storage = table.GetStorage();
-	auto &transaction = DuckTransaction::Get(context, table.ParentCatalog().GetAttached());
 	TableScanState state;
-	storage.InitializeScan(context, transaction, state, layout.column_ids,
-	                       pushed.filters.empty() ? nullptr : &pushed);
-	std::unordered_set<int64_t> excluded(filter.excluded_row_ids.begin(), filter.excluded_row_ids.end());
 	DataChunk scanned;
-	scanned.Initialize(context, layout.types);
-	DataChunk projected;
-	projected.Initialize(context, result_types);
-	SelectionVector sel(STANDARD_VECTOR_SIZE);
-	while (true) {
-		scanned.Reset();
-		storage.Scan(transaction, scanned, state);
-		if (scanned.size() == 0) {
-			break;
-		}
-		auto count = SelectVisible(scanned, snapshot_id, excluded, sel);
-		if (count == 0) {
-			continue;
-		}
-		projected.Reset();
-		ProjectRows(context, source, layout, scanned, sel, count, projected);
-		result->Append(projected);
-	}
-	return result;
+	SelectionVector sel;
+};
+
+} // namespace
+
+std::unique_ptr<RowStream> StreamInlinedTable(ClientContext &context, const std::string &database,
+                                              const std::string &schema, const InlinedSource &source,
+                                              const InlinedColumnNames &names, int64_t snapshot_id,
+                                              const InlinedRowFilter &filter, std::shared_ptr<void> keep_alive) {
+	auto &table = Catalog::GetEntry<TableCatalogEntry>(context, database, schema, source.table_name);
+	return std::unique_ptr<RowStream>(
+	    new InlinedTableStream(context, table, source, names, snapshot_id, filter, std::move(keep_alive)));
 }
 
 } // namespace inlake
