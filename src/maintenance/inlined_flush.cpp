@@ -2,6 +2,7 @@
 
 #include "catalog/lake_catalog.hpp"
 #include "common/lake_paths.hpp"
+#include "maintenance/parallel_flush.hpp"
 #include "read/delete_file_loader.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/parquet_file_writer.hpp"
@@ -30,18 +31,6 @@ public:
 
 	void Flush(TableFlush &flush) {
 		auto &store = transaction.GetCatalog().Store();
-		auto names = InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion());
-		auto snapshot_id = transaction.Snapshot().snapshot_id;
-		auto &columns = table.Record().columns;
-		auto options = transaction.WriteOptionsFor(table);
-		options.write_row_id_and_snapshot = true;
-		ParquetFileWriter writer(context, std::move(options));
-		auto column_count = columns.size();
-		vector<LogicalType> types = table.GetTypes();
-		types.push_back(LogicalType::BIGINT);
-		types.push_back(LogicalType::BIGINT);
-		DataChunk out;
-		out.Initialize(context, types);
 		std::vector<InlinedSource> sources;
 		for (auto &inlined : store.LoadInlinedTables(table.TableId())) {
 			sources.push_back(transaction.InlinedSourceFor(table, inlined));
@@ -56,6 +45,27 @@ public:
 			order_by.push_back(key.expression + " " + key.direction + " " +
 			                   (key.null_order == "NULLS_FIRST" ? "NULLS FIRST" : "NULLS LAST"));
 		}
+		if (!TryParallelFlush(context, transaction, table, sources, order_by, flush)) {
+			StreamFlush(flush, sources, order_by);
+		}
+	}
+
+private:
+	//! The streaming flush: rows come from the catalog query into one ParquetFileWriter, which splits files.
+	void StreamFlush(TableFlush &flush, const std::vector<InlinedSource> &sources,
+	                 const std::vector<std::string> &order_by) {
+		auto &store = transaction.GetCatalog().Store();
+		auto names = InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion());
+		auto snapshot_id = transaction.Snapshot().snapshot_id;
+		auto options = transaction.WriteOptionsFor(table);
+		options.write_row_id_and_snapshot = true;
+		ParquetFileWriter writer(context, std::move(options));
+		auto column_count = table.Record().columns.size();
+		vector<LogicalType> types = table.GetTypes();
+		types.push_back(LogicalType::BIGINT);
+		types.push_back(LogicalType::BIGINT);
+		DataChunk out;
+		out.Initialize(context, types);
 		store.StreamInlinedRows(sources, names, snapshot_id, order_by, [&](DataChunk &chunk) {
 			out.Reset();
 			for (idx_t col = 0; col < column_count + 2; col++) {
@@ -79,7 +89,6 @@ public:
 		flush.rows_flushed = int64_t(rows.size());
 	}
 
-private:
 	void Remember(DataChunk &chunk, idx_t column_count) {
 		auto row_ids = FlatVector::GetData<int64_t>(chunk.data[column_count]);
 		auto begins = FlatVector::GetData<int64_t>(chunk.data[column_count + 1]);

@@ -10,7 +10,9 @@
 //    while inlined (each position with its delete snapshot);
 //  * every data file's inlined deletions into one partial delete file per data
 //    file, merged with the file's existing delete file.
-// The rows stream from the catalog into the writer. Nothing is visible to
+// DuckDB writes the rows as one parallel COPY (maintenance/parallel_flush.hpp);
+// when that path does not apply they stream from the catalog into
+// ParquetFileWriter, which splits files at the target size. Nothing is visible to
 // others until the transaction commits, as one snapshot (inline_flush:<id>);
 // the commit removes the flushed rows from the catalog, and aborts with a
 // conflict if another transaction deleted any of them in the meantime.

@@ -17,6 +17,7 @@
 
 #include "duckdb/common/optional_idx.hpp"
 #include "duckdb/common/types/column/column_data_collection.hpp"
+#include "duckdb/function/copy_function.hpp"
 
 #include <functional>
 #include <memory>
@@ -127,6 +128,25 @@ public:
 	virtual void RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) = 0;
 };
 
+//! What CopyInlinedRows writes: the rows of `sources` inserted at or before `snapshot_id`, ordered by
+//! `order_by` (otherwise in storage order), COPYed to `path` with `copy_options` (SQL text of the COPY
+//! options after FORMAT parquet, e.g. FIELD_IDS and COMPRESSION).
+struct InlinedCopyRequest {
+	std::vector<InlinedSource> sources;
+	InlinedColumnNames names;
+	int64_t snapshot_id = 0;
+	std::vector<std::string> order_by;
+	std::string path;
+	std::string copy_options;
+};
+
+struct InlinedCopyResult {
+	//! The file's statistics as COPY ... RETURN_STATS reports them (row_count 0: no file was written)
+	duckdb::CopyFunctionFileStatistics stats;
+	//! (position in the file, end snapshot) of every written row that is deleted, by position
+	std::vector<std::pair<int64_t, int64_t>> deleted;
+};
+
 //! A consistent view for one scan: the inlined rows it reads later belong to the same catalog state as the
 //! data files listed when the session was opened, even if a flush commits in between.
 class InlinedReadSession {
@@ -172,6 +192,11 @@ public:
 	virtual void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                               int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                               const std::function<void(duckdb::DataChunk &)> &callback) = 0;
+	//! Writes the rows StreamInlinedRows would stream (without the end snapshot; row id and begin snapshot as
+	//! the hidden columns _ducklake_internal_row_id / _ducklake_internal_snapshot_id) into the one Parquet
+	//! file `request.path` with a single parallel DuckDB COPY, and reports the file's statistics and the
+	//! positions of the rows that were already deleted. Both read one consistent catalog state.
+	virtual InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) = 0;
 	//! A snapshot whose schema version is `schema_version` (to read the catalog as it was then).
 	virtual bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) = 0;
 	//! Inlined deletions of a table made at or before `snapshot_id`, with their snapshots.

@@ -63,6 +63,10 @@ static Value FieldIdValue(const LakeColumn &column) {
 	return Value::STRUCT(std::move(entries));
 }
 
+std::vector<HiddenParquetColumn> RowIdAndSnapshotColumns() {
+	return {{"_ducklake_internal_row_id", 2147483540}, {"_ducklake_internal_snapshot_id", 2147483539}};
+}
+
 Value BuildFieldIdsOption(const std::vector<LakeColumn> &columns, const std::vector<HiddenParquetColumn> &hidden) {
 	duckdb::child_list_t<Value> entries;
 	for (auto &column : columns) {

@@ -9,7 +9,8 @@
 //    "element", MAP children "key" and "value" (the names DuckDB's writer
 //    uses); STRUCT children use the struct type's field names. ARRAY columns
 //    get a field id of their own only (DuckDB cannot set ids below ARRAY).
-//  * Hidden columns (name, field id) are appended as plain entries.
+//  * Hidden columns (name, field id) are appended as plain entries;
+//    RowIdAndSnapshotColumns are the two a flushed or merged file carries.
 //  * CollectStatsPaths lists, per column (depth first), the key DuckDB's
 //    written-file statistics use for it: the quoted names from the top-level
 //    column down, joined by '.', e.g. "s"."a" or "l"."element".
@@ -42,6 +43,10 @@ struct ParquetStatsPath {
 	bool under_repeated;
 	bool is_leaf;
 };
+
+//! The hidden _ducklake_internal_row_id (field id 2147483540) and _ducklake_internal_snapshot_id (2147483539)
+//! columns of a file that keeps each row's row id and insert snapshot, in that order.
+std::vector<HiddenParquetColumn> RowIdAndSnapshotColumns();
 
 duckdb::Value BuildFieldIdsOption(const std::vector<LakeColumn> &columns,
                                   const std::vector<HiddenParquetColumn> &hidden);

@@ -21,11 +21,6 @@ namespace inlake {
 
 using namespace duckdb; // NOLINT: this file only talks to DuckDB
 
-static constexpr const char *ROW_ID_COLUMN = "_ducklake_internal_row_id";
-static constexpr const char *SNAPSHOT_ID_COLUMN = "_ducklake_internal_snapshot_id";
-static constexpr int32_t ROW_ID_FIELD_ID = 2147483540;
-static constexpr int32_t SNAPSHOT_ID_FIELD_ID = 2147483539;
-
 struct ParquetFileWriter::State {
 	State(ClientContext &context_p, ParquetWriteOptions options_p)
 	    : context(context_p), options(std::move(options_p)), function("parquet"), thread(context_p),
@@ -80,10 +75,9 @@ ParquetFileWriter::ParquetFileWriter(ClientContext &context, ParquetWriteOptions
 		names.push_back(column.name);
 		state->types.push_back(column.type);
 	}
-	vector<HiddenParquetColumn> hidden;
+	std::vector<HiddenParquetColumn> hidden;
 	if (opts.write_row_id_and_snapshot) {
-		hidden.push_back({ROW_ID_COLUMN, ROW_ID_FIELD_ID});
-		hidden.push_back({SNAPSHOT_ID_COLUMN, SNAPSHOT_ID_FIELD_ID});
+		hidden = RowIdAndSnapshotColumns();
 		for (auto &column : hidden) {
 			names.push_back(column.name);
 			state->types.push_back(LogicalType::BIGINT);

@@ -73,8 +73,15 @@ int64_t DuckDBWriteTxn::CountInlinedRowsEndedAfter(const std::string &inlined_ta
 
 void DuckDBWriteTxn::DeleteInlinedRowsUpTo(const std::string &inlined_table, const InlinedColumnNames &names,
                                            int64_t snapshot_id) {
-	Execute("DELETE FROM " + store.Prefix() + SqlIdentifier(inlined_table) + " WHERE " +
-	        SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(snapshot_id));
+	auto table = store.Prefix() + SqlIdentifier(inlined_table);
+	auto later = store.Query("SELECT count(*) FROM " + table + " WHERE " + SqlIdentifier(names.begin_snapshot) +
+	                         " > " + SqlInt(snapshot_id));
+	if (later->GetValue(0, 0).GetValue<int64_t>() == 0) {
+		// every row goes: an empty copy replaces the table, without a per-row delete (and its WAL entries)
+		Execute("CREATE OR REPLACE TABLE " + table + " AS SELECT * FROM " + table + " LIMIT 0");
+		return;
+	}
+	Execute("DELETE FROM " + table + " WHERE " + SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(snapshot_id));
 }
 
 void DuckDBWriteTxn::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) {

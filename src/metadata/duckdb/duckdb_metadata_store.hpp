@@ -49,6 +49,7 @@ public:
 	void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
+	InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) override;
 	bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) override;
 	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
 

@@ -1,0 +1,128 @@
+#include "maintenance/parallel_flush.hpp"
+
+#include "catalog/lake_catalog.hpp"
+#include "metadata/sql_literal.hpp"
+#include "read/delete_file_loader.hpp"
+#include "transaction/lake_transaction.hpp"
+#include "write/parquet_field_ids.hpp"
+#include "write/written_file_stats.hpp"
+
+#include "duckdb/common/file_system.hpp"
+#include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/client_context.hpp"
+
+#include <algorithm>
+
+namespace inlake {
+using namespace duckdb; // NOLINT
+
+namespace {
+
+bool HasNestedColumns(const std::vector<LakeColumn> &columns) {
+	for (auto &column : columns) {
+		if (column.type.IsNested()) {
+			return true;
+		}
+	}
+	return false;
+}
+
+//! The COPY options that make DuckDB write the file as ParquetFileWriter would.
+std::string CopyOptions(const ParquetWriteOptions &options) {
+	std::string sql = "FIELD_IDS " + BuildFieldIdsOption(options.columns, RowIdAndSnapshotColumns()).ToSQLString();
+	sql += ", COMPRESSION " + SqlString(options.compression);
+	if (options.compression_level != 0) {
+		sql += ", COMPRESSION_LEVEL " + SqlInt(options.compression_level);
+	}
+	if (options.row_group_size > 0) {
+		sql += ", ROW_GROUP_SIZE " + SqlInt(options.row_group_size);
+	}
+	if (!options.parquet_version.empty()) {
+		sql += ", PARQUET_VERSION " + options.parquet_version;
+	}
+	return sql + ", WRITE_EMPTY_FILE false";
+}
+
+//! min or max of a hidden BIGINT column from the file's statistics.
+int64_t HiddenBound(const CopyFunctionFileStatistics &stats, const std::string &column, const char *which) {
+	auto entry = stats.column_statistics.find(KeywordHelper::WriteQuoted(column, '"'));
+	if (entry == stats.column_statistics.end() || entry->second.find(which) == entry->second.end()) {
+		throw InternalException("The flushed file has no %s statistics for %s", which, column);
+	}
+	return entry->second.find(which)->second.DefaultCastAs(LogicalType::BIGINT).GetValue<int64_t>();
+}
+
+FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
+                         const InlinedCopyResult &copied, WrittenDataFile file) {
+	auto hidden = RowIdAndSnapshotColumns();
+	FlushedDataFile result;
+	result.min_row_id = HiddenBound(copied.stats, hidden[0].name, "min");
+	result.min_snapshot = HiddenBound(copied.stats, hidden[1].name, "min");
+	result.max_snapshot = HiddenBound(copied.stats, hidden[1].name, "max");
+	if (!copied.deleted.empty()) {
+		std::vector<int64_t> positions, snapshots;
+		for (auto &row : copied.deleted) {
+			positions.push_back(row.first);
+			snapshots.push_back(row.second);
+		}
+		result.delete_file = WriteDeleteFile(context, transaction.TableDataPath(table), file.path, positions, snapshots);
+		result.delete_count = int64_t(positions.size());
+		result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
+		result.max_delete_snapshot = *std::max_element(snapshots.begin(), snapshots.end());
+	}
+	result.file = std::move(file);
+	return result;
+}
+
+} // namespace
+
+bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
+                      const std::vector<InlinedSource> &sources, const std::vector<std::string> &order_by,
+                      TableFlush &flush) {
+	auto options = transaction.WriteOptionsFor(table);
+	if (HasNestedColumns(options.columns)) {
+		return false;
+	}
+	auto &fs = FileSystem::GetFileSystem(context);
+	if (!fs.IsRemoteFile(options.directory) && !fs.DirectoryExists(options.directory)) {
+		fs.CreateDirectoriesRecursive(options.directory);
+	}
+	InlinedCopyRequest request;
+	request.sources = sources;
+	request.names = InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion());
+	request.snapshot_id = transaction.Snapshot().snapshot_id;
+	request.order_by = order_by;
+	auto file_name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + ".parquet";
+	request.path = options.directory + file_name;
+	request.copy_options = CopyOptions(options);
+	InlinedCopyResult copied;
+	try {
+		copied = transaction.GetCatalog().Store().CopyInlinedRows(request);
+		if (copied.stats.row_count == 0) {
+			fs.TryRemoveFile(request.path);
+			return true; // nothing to flush
+		}
+		auto file = ConvertWrittenFileStats(copied.stats, CollectStatsPaths(options.columns), {});
+		file.path = request.path;
+		file.file_name = file_name;
+		bool count_row_groups = transaction.GetCatalog().FormatVersion() != "1.0";
+		if (count_row_groups || file.file_size_bytes > options.target_file_size) {
+			file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+		}
+		if (file.file_size_bytes > options.target_file_size && file.row_group_count > 1) {
+			fs.TryRemoveFile(request.path); // too large for one file: the streaming writer splits it
+			return false;
+		}
+		if (!count_row_groups) {
+			file.row_group_count = -1;
+		}
+		flush.files.push_back(Describe(context, transaction, table, copied, std::move(file)));
+	} catch (...) {
+		fs.TryRemoveFile(request.path);
+		throw;
+	}
+	flush.rows_flushed = int64_t(copied.stats.row_count);
+	return true;
+}
+
+} // namespace inlake

@@ -1,0 +1,119 @@
+// The DuckDB metadata backend's part of a parallel flush: one COPY of a table's inlined rows (every schema
+// version, cast to the current columns) into a Parquet file, run by DuckDB on all threads, with the file's
+// statistics returned by RETURN_STATS, and the positions of the rows that were deleted while inlined.
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/duckdb/inlined_select.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/types/value.hpp"
+#include "duckdb/main/materialized_query_result.hpp"
+
+namespace inlake {
+
+namespace {
+
+//! UNION ALL over the sources of the rows inserted at or before the snapshot, as `select_tail` says.
+std::string UnionOfSources(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
+                           const std::string &prefix, int64_t snapshot_id,
+                           const std::function<std::string(const InlinedSource &)> &select_list,
+                           const std::string &extra_condition) {
+	std::string rows;
+	for (auto &source : sources) {
+		rows += (rows.empty() ? "" : " UNION ALL ") + std::string("SELECT ") + select_list(source) + " FROM " +
+		        prefix + SqlIdentifier(source.table_name) + " WHERE " + SqlIdentifier(names.begin_snapshot) +
+		        " <= " + SqlInt(snapshot_id) + extra_condition;
+	}
+	return rows;
+}
+
+std::string CopyStatement(const InlinedCopyRequest &request, const std::string &prefix) {
+	auto &names = request.names;
+	auto rows = UnionOfSources(
+	    request.sources, names, prefix, request.snapshot_id,
+	    [&](const InlinedSource &source) {
+		    return InlinedSelectList(source) + ", " + SqlIdentifier(names.row_id) +
+		           " AS _ducklake_internal_row_id, " + SqlIdentifier(names.begin_snapshot) +
+		           " AS _ducklake_internal_snapshot_id";
+	    },
+	    "");
+	std::string order;
+	for (auto &key : request.order_by) {
+		order += (order.empty() ? " ORDER BY " : ", ") + key;
+	}
+	return "COPY (SELECT * FROM (" + rows + ")" + order + ") TO " + SqlString(request.path) +
+	       " (FORMAT parquet, RETURN_STATS true, " + request.copy_options + ")";
+}
+
+//! RETURN_STATS' column_statistics (MAP(VARCHAR, MAP(VARCHAR, VARCHAR))) back into the writer's form: min and
+//! max stay the writer's strings, counts and has_nan get their types back.
+void ReadColumnStatistics(const duckdb::Value &map, duckdb::CopyFunctionFileStatistics &stats) {
+	for (auto &column : duckdb::ListValue::GetChildren(map)) {
+		auto &entry = duckdb::StructValue::GetChildren(column);
+		auto &target = stats.column_statistics[entry[0].ToString()];
+		for (auto &stat : duckdb::ListValue::GetChildren(entry[1])) {
+			auto &pair = duckdb::StructValue::GetChildren(stat);
+			auto key = pair[0].ToString();
+			if (key == "has_nan") {
+				target[key] = pair[1].DefaultCastAs(duckdb::LogicalType::BOOLEAN);
+			} else if (key == "column_size_bytes" || key == "null_count") {
+				target[key] = pair[1].DefaultCastAs(duckdb::LogicalType::UBIGINT);
+			} else {
+				target[key] = pair[1];
+			}
+		}
+	}
+}
+
+void ReadCopyStatistics(duckdb::MaterializedQueryResult &result, duckdb::CopyFunctionFileStatistics &stats) {
+	if (result.RowCount() != 1) {
+		throw duckdb::InternalException("COPY of inlined rows wrote %llu files, expected one", result.RowCount());
+	}
+	stats.row_count = result.GetValue(1, 0).GetValue<uint64_t>();
+	stats.file_size_bytes = result.GetValue(2, 0).GetValue<uint64_t>();
+	stats.footer_size_bytes = result.GetValue(3, 0);
+	ReadColumnStatistics(result.GetValue(4, 0), stats);
+}
+
+} // namespace
+
+InlinedCopyResult DuckDBMetadataStore::CopyInlinedRows(const InlinedCopyRequest &request) {
+	InlinedCopyResult result;
+	if (request.sources.empty()) {
+		return result;
+	}
+	auto &names = request.names;
+	auto deleted = UnionOfSources(
+	    request.sources, names, prefix, request.snapshot_id,
+	    [&](const InlinedSource &) {
+		    return SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.end_snapshot) + " AS e";
+	    },
+	    " AND " + SqlIdentifier(names.end_snapshot) + " IS NOT NULL");
+	std::lock_guard<std::mutex> guard(lock);
+	// one read transaction: the deleted rows belong to the same catalog state as the written ones
+	Query("BEGIN TRANSACTION");
+	try {
+		auto copy = Query(CopyStatement(request, prefix));
+		if (copy->RowCount() == 0) {
+			Query("COMMIT");
+			return result; // nothing to write (WRITE_EMPTY_FILE false)
+		}
+		ReadCopyStatistics(*copy, result.stats);
+		auto count = Query("SELECT count(*) FROM (" + deleted + ")");
+		if (count->GetValue(0, 0).GetValue<int64_t>() > 0) {
+			auto positions = Query("SELECT p.file_row_number, d.e FROM read_parquet(" + SqlString(request.path) +
+			                       ", file_row_number = true) p JOIN (" + deleted +
+			                       ") d ON p._ducklake_internal_row_id = d.r ORDER BY 1");
+			for (duckdb::idx_t row = 0; row < positions->RowCount(); row++) {
+				result.deleted.emplace_back(positions->GetValue(0, row).GetValue<int64_t>(),
+				                            positions->GetValue(1, row).GetValue<int64_t>());
+			}
+		}
+		Query("COMMIT");
+	} catch (...) {
+		connection.Query("ROLLBACK");
+		throw;
+	}
+	return result;
+}
+
+} // namespace inlake
