@@ -4,8 +4,10 @@
 //
 // 1. A native (in-memory) table src(id BIGINT, name VARCHAR, x DOUBLE,
 //    d DATE) of N rows, and a lake table lake.t filled from it by one INSERT
-//    into a lake attached with DATA_INLINING_ROW_LIMIT N + 1, so all N rows
-//    are inlined (checked: ducklake_data_file is empty before the flush).
+//    (or K INSERTs of N/K rows: K snapshots) into a lake attached with
+//    DATA_INLINING_ROW_LIMIT N + 1, so all N rows are inlined (checked:
+//    ducklake_data_file is empty before the flush). One snapshot flushes into
+//    a plain data file; several need the hidden row id / snapshot columns.
 // 2. CALL ducklake_flush_inlined_data('lake'), timed: rows/s.
 // 3. COPY (SELECT id, name, x, d FROM src) TO 'x.parquet' (FORMAT parquet),
 //    timed: rows/s.
@@ -17,7 +19,7 @@
 // Correctness: rows_flushed, count(*) and sum(id) of lake.t after the flush
 // equal src's, and the catalog lists the flushed files with N records.
 //
-// Usage: flush_bench [--rows N] [--threads T] [--keep] [--flush-only]
+// Usage: flush_bench [--rows N] [--inserts K] [--threads T] [--keep] [--flush-only]
 // (--help lists them; bench/README.md explains the output.)
 //===----------------------------------------------------------------------===//
 #include "bench_util.hpp"
@@ -37,6 +39,8 @@ namespace {
 
 struct Options {
 	idx_t rows = 1000000;
+	//! INSERT statements filling lake.t (each a snapshot of its own)
+	idx_t inserts = 1;
 	idx_t threads = 0;
 	bool keep = false;
 	//! Skip the COPY (for a profiler toggled on the flush alone).
@@ -149,9 +153,15 @@ int RunBenchmark(const Options &options, const std::string &dir) {
 	Run(con, "ATTACH 'ducklake:" + dir + "/lake.duckdb' AS lake (DATA_PATH '" + dir +
 	             "/lake_files', DATA_INLINING_ROW_LIMIT " + std::to_string(options.rows + 1) + ")");
 	Run(con, std::string("CREATE TABLE lake.t (") + COLUMNS + ")");
-	auto inline_ms = TimeMs(con, "INSERT INTO lake.t SELECT id, name, x, d FROM src");
+	double inline_ms = 0;
+	for (idx_t i = 0; i < options.inserts; i++) {
+		auto from = std::to_string(options.rows * i / options.inserts);
+		auto to = std::to_string(options.rows * (i + 1) / options.inserts);
+		inline_ms += TimeMs(con, "INSERT INTO lake.t SELECT id, name, x, d FROM src WHERE id >= " + from +
+		                             " AND id < " + to);
+	}
 	AddRow("native load (INSERT INTO src)", Fmt("%.1f ms", native_load_ms));
-	AddRow("inlined INSERT (one statement)", Fmt("%.1f ms", inline_ms));
+	AddRow("inlined INSERTs (" + std::to_string(options.inserts) + " snapshots)", Fmt("%.1f ms", inline_ms));
 	auto files_before = ScalarInt(con, std::string("SELECT count(*) FROM ") + METADATA + ".ducklake_data_file");
 	Check(files_before == 0, "data files before flush", std::to_string(files_before), "0", failures);
 	if (files_before != 0) {
@@ -174,6 +184,9 @@ int RunBenchmark(const Options &options, const std::string &dir) {
 	auto flush_bytes =
 	    ScalarInt(con, std::string("SELECT sum(file_size_bytes) FROM ") + METADATA + ".ducklake_data_file");
 	AddRow("data files after flush", std::to_string(files_after));
+	auto partial_files = ScalarInt(con, std::string("SELECT count(*) FROM ") + METADATA +
+	                                        ".ducklake_data_file WHERE partial_max IS NOT NULL");
+	AddRow("of which with hidden row id/snapshot columns", std::to_string(partial_files));
 	Check(records == int64_t(options.rows), "records in data files", std::to_string(records), n, failures);
 	AddRow("flushed Parquet size", Fmt("%.1f MB", double(flush_bytes) / (1024.0 * 1024.0)));
 	auto lake_check = Run(con, "SELECT count(*), sum(id) FROM lake.t")->ToString();
@@ -209,17 +222,18 @@ Options ParseOptions(int argc, char **argv) {
 	Options options;
 	for (int i = 1; i < argc; i++) {
 		std::string arg = argv[i];
-		if ((arg == "--rows" || arg == "--threads") && i + 1 < argc) {
+		if ((arg == "--rows" || arg == "--threads" || arg == "--inserts") && i + 1 < argc) {
 			auto value = idx_t(std::stoull(argv[++i]));
-			(arg == "--rows" ? options.rows : options.threads) = value;
+			(arg == "--rows" ? options.rows : arg == "--threads" ? options.threads : options.inserts) = value;
 		} else if (arg == "--keep") {
 			options.keep = true;
 		} else if (arg == "--flush-only") {
 			options.flush_only = true;
 		} else {
 			fprintf(stderr,
-			        "usage: %s [--rows N] [--threads T] [--keep] [--flush-only]\n"
+			        "usage: %s [--rows N] [--inserts K] [--threads T] [--keep] [--flush-only]\n"
 			        "  --rows N      rows inlined, flushed and copied (default 1000000)\n"
+			        "  --inserts K   fill the lake table with K INSERTs, K snapshots (default 1)\n"
 			        "  --threads T   SET threads = T (default: DuckDB's default)\n"
 			        "  --keep        keep the temporary directory\n"
 			        "  --flush-only  skip the COPY (for a profiler)\n",
@@ -227,8 +241,8 @@ Options ParseOptions(int argc, char **argv) {
 			exit(2);
 		}
 	}
-	if (options.rows == 0) {
-		fprintf(stderr, "need --rows > 0\n");
+	if (options.rows == 0 || options.inserts == 0 || options.inserts > options.rows) {
+		fprintf(stderr, "need --rows > 0 and 0 < --inserts <= --rows\n");
 		exit(2);
 	}
 	return options;

@@ -29,8 +29,7 @@ bool HasNestedColumns(const std::vector<LakeColumn> &columns) {
 
 //! The COPY options that make DuckDB write the file as ParquetFileWriter would.
 std::string CopyOptions(const ParquetWriteOptions &options) {
-	std::string sql = "FIELD_IDS " + BuildFieldIdsOption(options.columns, RowIdAndSnapshotColumns()).ToSQLString();
-	sql += ", COMPRESSION " + SqlString(options.compression);
+	std::string sql = "COMPRESSION " + SqlString(options.compression);
 	if (options.compression_level != 0) {
 		sql += ", COMPRESSION_LEVEL " + SqlInt(options.compression_level);
 	}
@@ -54,11 +53,18 @@ int64_t HiddenBound(const CopyFunctionFileStatistics &stats, const std::string &
 
 FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
                          const InlinedCopyResult &copied, WrittenDataFile file) {
-	auto hidden = RowIdAndSnapshotColumns();
 	FlushedDataFile result;
-	result.min_row_id = HiddenBound(copied.stats, hidden[0].name, "min");
-	result.min_snapshot = HiddenBound(copied.stats, hidden[1].name, "min");
-	result.max_snapshot = HiddenBound(copied.stats, hidden[1].name, "max");
+	if (copied.plain) {
+		result.embedded_row_ids = false;
+		result.min_row_id = copied.min_row_id;
+		result.min_snapshot = copied.min_snapshot;
+		result.max_snapshot = copied.max_snapshot;
+	} else {
+		auto hidden = RowIdAndSnapshotColumns();
+		result.min_row_id = HiddenBound(copied.stats, hidden[0].name, "min");
+		result.min_snapshot = HiddenBound(copied.stats, hidden[1].name, "min");
+		result.max_snapshot = HiddenBound(copied.stats, hidden[1].name, "max");
+	}
 	if (!copied.deleted.empty()) {
 		std::vector<int64_t> positions, snapshots;
 		for (auto &row : copied.deleted) {
@@ -95,6 +101,8 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 	auto file_name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + ".parquet";
 	request.path = options.directory + file_name;
 	request.copy_options = CopyOptions(options);
+	request.field_ids = BuildFieldIdsOption(options.columns, RowIdAndSnapshotColumns()).ToSQLString();
+	request.plain_field_ids = BuildFieldIdsOption(options.columns, {}).ToSQLString();
 	InlinedCopyResult copied;
 	try {
 		copied = transaction.GetCatalog().Store().CopyInlinedRows(request);

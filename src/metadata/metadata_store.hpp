@@ -16,6 +16,7 @@
 #include "metadata/metadata_records.hpp"
 
 #include "duckdb/common/optional_idx.hpp"
+#include "duckdb/storage/statistics/base_statistics.hpp"
 #include "duckdb/common/types/column/column_data_collection.hpp"
 #include "duckdb/function/copy_function.hpp"
 
@@ -137,7 +138,11 @@ struct InlinedCopyRequest {
 	int64_t snapshot_id = 0;
 	std::vector<std::string> order_by;
 	std::string path;
+	//! COPY options besides FIELD_IDS
 	std::string copy_options;
+	//! FIELD_IDS with the hidden row id and snapshot columns, and without them (for a plain file)
+	std::string field_ids;
+	std::string plain_field_ids;
 };
 
 struct InlinedCopyResult {
@@ -145,6 +150,12 @@ struct InlinedCopyResult {
 	duckdb::CopyFunctionFileStatistics stats;
 	//! (position in the file, end snapshot) of every written row that is deleted, by position
 	std::vector<std::pair<int64_t, int64_t>> deleted;
+	//! The file has no hidden columns: its rows came from one snapshot with contiguous row ids, written in
+	//! row id order (one source, no sort order), so position = row id - min_row_id
+	bool plain = false;
+	int64_t min_row_id = 0;
+	int64_t min_snapshot = 0;
+	int64_t max_snapshot = 0;
 };
 
 //! A consistent view for one scan: the inlined rows it reads later belong to the same catalog state as the
@@ -156,6 +167,10 @@ public:
 	//! The stream keeps the session alive.
 	virtual std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
 	                                                   int64_t snapshot_id, const InlinedRowFilter &filter) = 0;
+	//! Bounds (min, max, whether NULL occurs) of every value the inlined table holds in one of the source's
+	//! columns, live or not, as the current column's type; nullptr when unknown.
+	virtual duckdb::unique_ptr<duckdb::BaseStatistics> ColumnStatistics(const InlinedSource &source,
+	                                                                    duckdb::idx_t column) = 0;
 };
 
 class MetadataStore {

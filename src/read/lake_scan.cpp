@@ -2,6 +2,7 @@
 
 #include "read/lake_file_list.hpp"
 #include "read/lake_multi_file_reader.hpp"
+#include "read/scan_statistics.hpp"
 
 #include "duckdb/catalog/catalog.hpp"
 #include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
@@ -37,6 +38,12 @@ static BindInfo LakeScanBindInfo(const optional_ptr<FunctionData> bind_data_p) {
 		return BindInfo(*spec->table);
 	}
 	return BindInfo(ScanType::EXTERNAL);
+}
+
+static unique_ptr<BaseStatistics> LakeScanStatistics(ClientContext &context, const FunctionData *bind_data_p,
+                                                     column_t column_index) {
+	auto &bind_data = bind_data_p->Cast<MultiFileBindData>();
+	return LakeScanColumnStatistics(*bind_data.file_list->Cast<LakeFileList>().GetSpec(), column_index);
 }
 
 static vector<column_t> LakeScanRowIdColumns(ClientContext &context, optional_ptr<FunctionData> bind_data) {
@@ -78,9 +85,9 @@ static TableFunction MakeScanFunction(ClientContext &context, const std::shared_
 	// row ids are not (file, position) pairs here: no late materialization joins
 	function.late_materialization = false;
 	// Parquet's partition stats ignore deletes and row sets; its statistics and
-	// (de)serialization assume a plain list of files
+	// (de)serialization assume a plain list of files: ours cover files and row sets
 	function.get_partition_stats = nullptr;
-	function.statistics = nullptr;
+	function.statistics = LakeScanStatistics;
 	function.serialize = nullptr;
 	function.deserialize = nullptr;
 	return function;

@@ -26,6 +26,7 @@
 #include "duckdb/common/optional_ptr.hpp"
 #include "duckdb/common/types/column/column_data_collection.hpp"
 #include "duckdb/function/table_function.hpp"
+#include "duckdb/storage/statistics/base_statistics.hpp"
 
 #include <functional>
 #include <map>
@@ -78,6 +79,8 @@ struct ScanRowSet {
 	RowSetLoader loader;
 	//! Row count estimate for a lazily loaded row set
 	duckdb::idx_t estimated_count = 0;
+	//! Bounds of a table column's values in a lazily loaded row set (nullptr: unknown)
+	std::function<duckdb::unique_ptr<duckdb::BaseStatistics>(duckdb::idx_t column)> statistics;
 };
 
 struct LakeScanSpec {

@@ -56,7 +56,7 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_f
 		record.file_size_bytes = file.file_size_bytes;
 		record.footer_size = file.footer_size;
 		record.row_id_start = flushed.min_row_id;
-		record.partial_max = flushed.max_snapshot;
+		record.partial_max = flushed.embedded_row_ids ? flushed.max_snapshot : -1;
 		record.row_group_count = file.row_group_count;
 		record.column_stats = FileColumnStatsOf(file);
 		write.InsertDataFile(record);

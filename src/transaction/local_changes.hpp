@@ -73,6 +73,9 @@ struct FlushedDataFile {
 	int64_t min_row_id = 0;
 	int64_t min_snapshot = 0;
 	int64_t max_snapshot = 0;
+	//! Whether the file carries the hidden row id and snapshot columns (a partial file). Without them it is a
+	//! plain data file: one snapshot (its begin snapshot) and row ids min_row_id + position.
+	bool embedded_row_ids = true;
 	//! Rows that were deleted while inlined: a partial delete file (delete_count 0: none)
 	WrittenDataFile delete_file;
 	int64_t delete_count = 0;

@@ -45,11 +45,11 @@ void MergeFileIntoTableStats(const std::vector<LakeColumn> &columns, const DataF
 			target->has_min_max = file_column.has_min_max;
 			target->min_value = file_column.min_value;
 			target->max_value = file_column.max_value;
-			target->contains_null = file_column.null_count > 0;
+			target->contains_null = file_column.null_count != 0;
 			target->contains_nan = file_column.contains_nan;
 			continue;
 		}
-		target->contains_null = target->contains_null || file_column.null_count > 0;
+		target->contains_null = target->contains_null || file_column.null_count != 0;
 		target->contains_nan = target->contains_nan || file_column.contains_nan;
 		if (!file_column.has_min_max) {
 			continue;

@@ -78,7 +78,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 				column.has_min_max = stats.has_min_max;
 				column.min_value = stats.min_value;
 				column.max_value = stats.max_value;
-				column.contains_null = stats.null_count > 0;
+				column.contains_null = stats.null_count != 0; // unknown (-1) may contain NULLs
 				scan_file.column_stats[stats.column_id] = column;
 			}
 			spec->files.push_back(std::move(scan_file));
@@ -147,6 +147,9 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 		ScanRowSet row_set;
 		auto source = InlinedSourceFor(table, inlined);
 		row_set.estimated_count = 1;
+		row_set.statistics = [session, source](duckdb::idx_t column) {
+			return session->ColumnStatistics(source, column);
+		};
 		row_set.loader = [session, source, names, snapshot_id, excluded](const std::vector<ColumnFilter> &filters,
 		                                                                 const std::vector<bool> &needed) {
 			auto projected = source;

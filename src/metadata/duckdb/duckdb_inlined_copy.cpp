@@ -26,11 +26,14 @@ std::string UnionOfSources(const std::vector<InlinedSource> &sources, const Inli
 	return rows;
 }
 
-std::string CopyStatement(const InlinedCopyRequest &request, const std::string &prefix) {
+std::string CopyStatement(const InlinedCopyRequest &request, const std::string &prefix, bool plain) {
 	auto &names = request.names;
 	auto rows = UnionOfSources(
 	    request.sources, names, prefix, request.snapshot_id,
 	    [&](const InlinedSource &source) {
+		    if (plain) {
+			    return InlinedSelectList(source);
+		    }
 		    return InlinedSelectList(source) + ", " + SqlIdentifier(names.row_id) +
 		           " AS _ducklake_internal_row_id, " + SqlIdentifier(names.begin_snapshot) +
 		           " AS _ducklake_internal_snapshot_id";
@@ -41,7 +44,32 @@ std::string CopyStatement(const InlinedCopyRequest &request, const std::string &
 		order += (order.empty() ? " ORDER BY " : ", ") + key;
 	}
 	return "COPY (SELECT * FROM (" + rows + ")" + order + ") TO " + SqlString(request.path) +
-	       " (FORMAT parquet, RETURN_STATS true, " + request.copy_options + ")";
+	       " (FORMAT parquet, RETURN_STATS true, FIELD_IDS " + (plain ? request.plain_field_ids : request.field_ids) +
+	       ", " + request.copy_options + ")";
+}
+
+//! Decides whether the file can go without hidden columns, from the rows' row id and snapshot ranges.
+void SummarizeRows(DuckDBMetadataStore &store, const InlinedCopyRequest &request, InlinedCopyResult &result) {
+	auto &names = request.names;
+	auto rows = UnionOfSources(
+	    request.sources, names, store.Prefix(), request.snapshot_id,
+	    [&](const InlinedSource &) {
+		    return SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.begin_snapshot) + " AS b";
+	    },
+	    "");
+	auto summary = store.Query("SELECT count(*), min(r), max(r), min(b), max(b) FROM (" + rows + ")");
+	auto count = summary->GetValue(0, 0).GetValue<int64_t>();
+	if (count == 0) {
+		return;
+	}
+	result.min_row_id = summary->GetValue(1, 0).GetValue<int64_t>();
+	result.min_snapshot = summary->GetValue(3, 0).GetValue<int64_t>();
+	result.max_snapshot = summary->GetValue(4, 0).GetValue<int64_t>();
+	auto max_row_id = summary->GetValue(2, 0).GetValue<int64_t>();
+	// one inlined table is scanned in the order its rows were appended, which within one commit is row id
+	// order: with one snapshot and no gaps, positions are row ids - min
+	result.plain = request.sources.size() == 1 && request.order_by.empty() &&
+	               result.min_snapshot == result.max_snapshot && max_row_id - result.min_row_id + 1 == count;
 }
 
 //! RETURN_STATS' column_statistics (MAP(VARCHAR, MAP(VARCHAR, VARCHAR))) back into the writer's form: min and
@@ -92,14 +120,21 @@ InlinedCopyResult DuckDBMetadataStore::CopyInlinedRows(const InlinedCopyRequest 
 	// one read transaction: the deleted rows belong to the same catalog state as the written ones
 	Query("BEGIN TRANSACTION");
 	try {
-		auto copy = Query(CopyStatement(request, prefix));
+		SummarizeRows(*this, request, result);
+		auto copy = Query(CopyStatement(request, prefix, result.plain));
 		if (copy->RowCount() == 0) {
 			Query("COMMIT");
 			return result; // nothing to write (WRITE_EMPTY_FILE false)
 		}
 		ReadCopyStatistics(*copy, result.stats);
 		auto count = Query("SELECT count(*) FROM (" + deleted + ")");
-		if (count->GetValue(0, 0).GetValue<int64_t>() > 0) {
+		if (count->GetValue(0, 0).GetValue<int64_t>() > 0 && result.plain) {
+			auto positions = Query("SELECT r - " + SqlInt(result.min_row_id) + ", e FROM (" + deleted + ") ORDER BY 1");
+			for (duckdb::idx_t row = 0; row < positions->RowCount(); row++) {
+				result.deleted.emplace_back(positions->GetValue(0, row).GetValue<int64_t>(),
+				                            positions->GetValue(1, row).GetValue<int64_t>());
+			}
+		} else if (count->GetValue(0, 0).GetValue<int64_t>() > 0) {
 			auto positions = Query("SELECT p.file_row_number, d.e FROM read_parquet(" + SqlString(request.path) +
 			                       ", file_row_number = true) p JOIN (" + deleted +
 			                       ") d ON p._ducklake_internal_row_id = d.r ORDER BY 1");

@@ -317,7 +317,7 @@ std::vector<DataFileRecord> DuckDBMetadataStore::ReadDataFiles(int64_t table_id,
 		column.column_id = r.Int(1);
 		column.column_size_bytes = r.Int(2, 0);
 		column.value_count = r.Int(3, 0);
-		column.null_count = r.Int(4, 0);
+		column.null_count = r.Int(4, -1); // -1: unknown
 		column.has_min_max = !r.IsNull(5) && !r.IsNull(6);
 		column.min_value = r.String(5);
 		column.max_value = r.String(6);

@@ -103,6 +103,13 @@ public:
 		return std::unique_ptr<RowStream>(new CollectionRowStream(result->TakeCollection()));
 	}
 
+	duckdb::unique_ptr<duckdb::BaseStatistics> ColumnStatistics(const InlinedSource &source,
+	                                                            duckdb::idx_t column) override {
+		std::lock_guard<std::mutex> guard(lock);
+		return InlinedColumnStatistics(*connection.context, store.MetadataDatabase(), store.MetadataSchema(), source,
+		                               column);
+	}
+
 private:
 	DuckDBMetadataStore &store;
 	std::mutex lock;

@@ -1,10 +1,13 @@
 #include "metadata/duckdb/inlined_table_scan.hpp"
 
+#include "common/column_bounds.hpp"
+
 #include "duckdb/catalog/catalog.hpp"
 #include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
 #include "duckdb/common/vector_operations/vector_operations.hpp"
 #include "duckdb/planner/filter/conjunction_filter.hpp"
 #include "duckdb/storage/data_table.hpp"
+#include "duckdb/storage/statistics/numeric_stats.hpp"
 #include "duckdb/storage/table/scan_state.hpp"
 #include "duckdb/transaction/duck_transaction.hpp"
 
@@ -199,6 +202,35 @@ std::unique_ptr<RowStream> StreamInlinedTable(ClientContext &context, const std:
 	auto &table = Catalog::GetEntry<TableCatalogEntry>(context, database, schema, source.table_name);
 	return std::unique_ptr<RowStream>(
 	    new InlinedTableStream(context, table, source, names, snapshot_id, filter, std::move(keep_alive)));
+}
+
+unique_ptr<BaseStatistics> InlinedColumnStatistics(ClientContext &context, const std::string &database,
+                                                   const std::string &schema, const InlinedSource &source,
+                                                   idx_t column) {
+	if (column >= source.columns.size()) {
+		return nullptr;
+	}
+	auto &column_source = source.columns[column];
+	if (column_source.source_name.empty() || !HasValueBounds(column_source.target.type) ||
+	    !HasValueBounds(column_source.source_type)) {
+		return nullptr;
+	}
+	auto &table = Catalog::GetEntry<TableCatalogEntry>(context, database, schema, source.table_name);
+	auto &stored = table.GetColumn(column_source.source_name);
+	auto stats = table.GetStorage().GetStatistics(context, stored.StorageOid());
+	if (!stats) {
+		return nullptr;
+	}
+	if (!NumericStats::HasMinMax(*stats)) {
+		// no non-NULL value stored: only NULLs (or no rows at all)
+		auto result = BaseStatistics::CreateEmpty(column_source.target.type);
+		if (stats->CanHaveNull()) {
+			result.SetHasNull();
+		}
+		return result.ToUnique();
+	}
+	return BoundsStatistics(column_source.target.type, NumericStats::Min(*stats), NumericStats::Max(*stats),
+	                        stats->CanHaveNull());
 }
 
 } // namespace inlake

@@ -36,4 +36,12 @@ std::unique_ptr<RowStream> StreamInlinedTable(duckdb::ClientContext &context, co
                                               const InlinedColumnNames &names, int64_t snapshot_id,
                                               const InlinedRowFilter &filter, std::shared_ptr<void> keep_alive);
 
+//! Bounds of the values of source column `column` in the inlined table (DuckDB's storage statistics, which
+//! cover every row ever stored there), as the column's current type: nullptr when unknown (the column did not
+//! exist in that schema version, or its type has no numeric bounds).
+duckdb::unique_ptr<duckdb::BaseStatistics> InlinedColumnStatistics(duckdb::ClientContext &context,
+                                                                   const std::string &database,
+                                                                   const std::string &schema,
+                                                                   const InlinedSource &source, duckdb::idx_t column);
+
 } // namespace inlake
