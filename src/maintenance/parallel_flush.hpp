@@ -8,8 +8,11 @@
 //  * Writes every row of `sources` inserted at or before the transaction's
 //    snapshot into ONE file ducklake-<uuidv7>.parquet in the table's data
 //    path, in the order the streaming flush writes them (`order_by`, or
-//    storage order), with the column ids as field ids and the hidden row id
-//    and snapshot columns; COPY's RETURN_STATS become the file's statistics.
+//    storage order), with the column ids as field ids; COPY's RETURN_STATS
+//    become the file's statistics. The file carries the hidden row id and
+//    snapshot columns, except when its rows come from one snapshot with
+//    contiguous row ids and no sort order: then it is a plain data file
+//    (FlushedDataFile::embedded_row_ids false).
 //  * Rows deleted while inlined get a partial delete file (position, delete
 //    snapshot), as in the streaming flush.
 //  * Returns false, leaving nothing on disk and `flush` unchanged, when this
