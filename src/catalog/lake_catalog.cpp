@@ -161,8 +161,10 @@ duckdb::optional_idx LakeCatalog::GetCatalogVersion(duckdb::ClientContext &conte
 	auto &transaction = LakeTransaction::Get(context, *this);
 	// Only what binding depends on: the schema version read, or, once the transaction changed the catalog
 	// itself, that transaction and its change count (its entries live only as long as it does). A new data
-	// snapshot does not re-bind a prepared statement: its scans re-read their sources when they start
-	// (LakeScanSpec::refresh).
+	// snapshot does not re-bind a prepared INSERT. A statement that scans a lake table is re-bound on every
+	// execution anyway, because its bind data (read_parquet's MultiFileBindData) does not support the
+	// statement cache, so its file list and inlined rows are always current
+	// (test/sql/read/prepared_scan_refresh.test).
 	if (transaction.changes.version == 0) {
 		return duckdb::optional_idx(uint64_t(transaction.Snapshot().schema_version) << 32);
 	}

@@ -50,25 +50,6 @@ static vector<column_t> LakeScanRowIdColumns(ClientContext &context, optional_pt
 	return {COLUMN_IDENTIFIER_ROW_ID};
 }
 
-//! read_parquet's own init_global (the same for every scan function made here)
-static table_function_init_global_t parquet_init_global = nullptr;
-
-//! Brings the scan's sources up to date before it starts: a prepared statement is bound once and may run
-//! again after other commits or in a later transaction (the catalog version only changes with the schema).
-static unique_ptr<GlobalTableFunctionState> LakeScanInitGlobal(ClientContext &context, TableFunctionInitInput &input) {
-	auto &bind_data = input.bind_data->CastNoConst<MultiFileBindData>();
-	auto spec = bind_data.file_list->Cast<LakeFileList>().GetSpec();
-	if (spec->refresh) {
-		auto fresh = spec->refresh(context);
-		if (fresh) {
-			// in place: the multi-file reader and the function info hold the same spec
-			*spec = std::move(*fresh);
-			bind_data.file_list = make_shared_ptr<LakeFileList>(spec);
-		}
-	}
-	return parquet_init_global(context, input);
-}
-
 //! The Parquet scan with our MultiFileReader and the lake's virtual columns
 static TableFunction MakeScanFunction(ClientContext &context, const std::shared_ptr<LakeScanSpec> &spec) {
 	auto function = GetParquetScan(context);
@@ -78,10 +59,6 @@ static TableFunction MakeScanFunction(ClientContext &context, const std::shared_
 	function.get_virtual_columns = LakeScanVirtualColumns;
 	function.get_bind_info = LakeScanBindInfo;
 	function.get_row_id_columns = LakeScanRowIdColumns;
-	if (function.init_global != LakeScanInitGlobal) {
-		parquet_init_global = function.init_global;
-	}
-	function.init_global = LakeScanInitGlobal;
 	// row ids are not (file, position) pairs here: no late materialization joins
 	function.late_materialization = false;
 	// Parquet's partition stats ignore deletes and row sets; its statistics and

@@ -93,10 +93,6 @@ struct LakeScanSpec {
 	std::vector<LakeColumn> columns;
 	std::vector<ScanDataFile> files;
 	std::vector<ScanRowSet> row_sets;
-	//! For scans of the reading transaction's own view (not time travel): called when the scan starts;
-	//! returns the spec rebuilt for the transaction running now if the sources it reads changed since this
-	//! spec was built (a prepared statement executed again after commits), or nullptr if still current.
-	std::function<std::shared_ptr<LakeScanSpec>(duckdb::ClientContext &)> refresh;
 };
 
 //! The virtual column ids of the scan (beyond DuckDB's COLUMN_IDENTIFIER_ROW_ID for rowid)

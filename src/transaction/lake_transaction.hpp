@@ -106,8 +106,6 @@ public:
 	LocalChanges changes;
 
 private:
-	//! LakeScanSpec::refresh of a scan of this transaction's view of the table.
-	std::function<std::shared_ptr<LakeScanSpec>(duckdb::ClientContext &)> RefreshFor(LakeTableEntry &table);
 	void AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
 	                       const LocalTableChanges *table_changes, std::shared_ptr<InlinedReadSession> session,
 	                       const std::vector<InlinedTableRecord> &inlined_tables);

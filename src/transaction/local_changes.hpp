@@ -130,8 +130,6 @@ struct LocalChanges {
 	//! Bumped by every change to the catalog (DDL, options), so prepared statements re-bind
 	//! (see LakeCatalog::GetCatalogVersion)
 	int64_t version = 0;
-	//! Bumped by every change to table data: a prepared scan re-reads its sources, without re-binding
-	int64_t data_version = 0;
 
 	bool Empty() const {
 		return !HasSnapshotChanges() && option_changes.empty();

@@ -41,7 +41,6 @@ std::string LakeTransaction::TableDataPath(LakeTableEntry &table) {
 
 void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files) {
 	CheckWritable("insert");
-	changes.data_version++;
 	auto &table_changes = changes.table_changes[table.TableId()];
 	for (auto &file : files) {
 		if (catalog.FormatVersion() != "1.0") {
@@ -55,7 +54,6 @@ void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenData
 
 void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows) {
 	CheckWritable("insert");
-	changes.data_version++;
 	auto &table_changes = changes.table_changes[table.TableId()];
 	if (!table_changes.inlined_rows) {
 		auto types = rows.Types();
@@ -89,7 +87,6 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 	if (row_ids.empty()) {
 		return; // nothing deleted: no change, no snapshot
 	}
-	changes.data_version++;
 	auto &table_changes = changes.table_changes[table.TableId()];
 	std::set<int64_t> deleted(row_ids.begin(), row_ids.end());
 	if (table_changes.inlined_rows) {
@@ -236,7 +233,6 @@ void LakeTransaction::RemoveInlinedRows(LocalTableChanges &table_changes, std::s
 }
 
 void LakeTransaction::AddFlush(TableFlush flush) {
-	changes.data_version++;
 	changes.flushes.push_back(std::move(flush));
 }
 

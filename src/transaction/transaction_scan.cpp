@@ -38,9 +38,6 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 	spec->columns = table.Record().columns;
 	bool own_view = snapshot_id < 0;
 	auto read_snapshot = own_view ? Snapshot().snapshot_id : snapshot_id;
-	if (own_view) {
-		spec->refresh = RefreshFor(table);
-	}
 	auto table_path = TableDataPath(table);
 	std::shared_ptr<InlinedReadSession> session;
 	std::vector<InlinedTableRecord> inlined_tables;
@@ -111,23 +108,6 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 	}
 	ApplyLocalDeletes(table_changes, *spec);
 	return spec;
-}
-
-std::function<std::shared_ptr<LakeScanSpec>(duckdb::ClientContext &)> LakeTransaction::RefreshFor(LakeTableEntry &table) {
-	auto &lake = catalog;
-	auto *entry = &table;
-	auto built_serial = serial;
-	auto built_snapshot = Snapshot().snapshot_id;
-	auto built_data_version = changes.data_version;
-	return [&lake, entry, built_serial, built_snapshot, built_data_version](duckdb::ClientContext &context) {
-		auto &current = LakeTransaction::Get(context, lake);
-		if (current.Serial() == built_serial && current.Snapshot().snapshot_id == built_snapshot &&
-		    current.changes.data_version == built_data_version) {
-			return std::shared_ptr<LakeScanSpec>();
-		}
-		// same schema version (or DuckDB would have re-bound): the entry is the one this transaction sees
-		return current.BuildScanSpec(*entry, -1);
-	};
 }
 
 void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,

@@ -7,7 +7,6 @@
 #include "metadata/duckdb/result_reader.hpp"
 #include "metadata/sql_literal.hpp"
 
-#include "duckdb/main/appender.hpp"
 #include "duckdb/main/client_context.hpp"
 #include "duckdb/main/database_manager.hpp"
 #include "duckdb/transaction/meta_transaction.hpp"
