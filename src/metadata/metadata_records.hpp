@@ -210,6 +210,9 @@ struct InlinedSource {
 	std::vector<InlinedColumnSource> columns;
 	//! Every column has its current name and type there (filters can be pushed as they are)
 	bool same_schema = true;
+	//! Whether a scan needs the row id and begin snapshot columns (if not, they may come back as NULLs)
+	bool read_row_id = true;
+	bool read_begin_snapshot = true;
 };
 
 //! The global facts of a lake from ducklake_metadata.

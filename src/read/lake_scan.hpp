@@ -68,7 +68,8 @@ struct ScanDataFile {
 
 //! Loads a row set when its scan starts. `filters` are the filters DuckDB pushed into the scan, on table
 //! columns; the loader may use them to drop rows early (the reader still applies every filter itself
-//! afterwards). `needed` has one flag per table column: columns the scan does not read may come back as NULLs.
+//! afterwards). `needed` has one flag per row set column (the table's columns, then row id and snapshot id):
+//! columns the scan does not read may come back as NULLs.
 using RowSetLoader =
     std::function<std::unique_ptr<RowStream>(const std::vector<ColumnFilter> &filters, const std::vector<bool> &needed)>;
 

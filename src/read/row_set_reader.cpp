@@ -26,10 +26,10 @@ void RowSetReader::LoadRows() {
 			}
 		}
 	}
-	std::vector<bool> needed(table_column_count, false);
+	std::vector<bool> needed(table_column_count + 2, false);
 	for (idx_t i = 0; i < column_ids.size(); i++) {
 		auto local_id = column_ids[MultiFileLocalIndex(i)].GetId();
-		if (local_id < table_column_count) {
+		if (local_id < needed.size()) {
 			needed[local_id] = true;
 		}
 	}

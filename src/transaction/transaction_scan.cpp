@@ -136,6 +136,9 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 			for (size_t i = 0; i < projected.columns.size() && i < needed.size(); i++) {
 				projected.columns[i].skip = !needed[i];
 			}
+			auto columns = projected.columns.size();
+			projected.read_row_id = needed.size() <= columns || needed[columns];
+			projected.read_begin_snapshot = needed.size() <= columns + 1 || needed[columns + 1];
 			InlinedRowFilter filter {filters, excluded};
 			return session->ScanInlinedRows(projected, names, snapshot_id, filter);
 		};

@@ -24,6 +24,12 @@ struct ScanLayout {
 	vector<LogicalType> types;
 	//! Per source column: its position in the scanned chunk (invalid: NULL in the result)
 	vector<optional_idx> positions;
+	//! Positions of the row id, begin and end snapshot columns (invalid: not read)
+	optional_idx row_id;
+	optional_idx begin;
+	optional_idx end;
+	//! Every stored row is visible at the snapshot (begin and end are not read)
+	bool all_visible = false;
 
 	idx_t Add(TableCatalogEntry &table, const std::string &name) {
 		auto &column = table.GetColumn(name);
@@ -32,10 +38,6 @@ struct ScanLayout {
 		return column_ids.size() - 1;
 	}
 };
-
-constexpr idx_t ROW_ID_POSITION = 0;
-constexpr idx_t BEGIN_POSITION = 1;
-constexpr idx_t END_POSITION = 2;
 
 } // namespace
 
@@ -67,11 +69,34 @@ static bool Pushable(const TableFilter &filter) {
 	}
 }
 
-static ScanLayout MakeLayout(TableCatalogEntry &table, const InlinedSource &source, const InlinedColumnNames &names) {
+//! Whether the storage statistics show every stored row visible at the snapshot: no row ever ended (the end
+//! snapshot column holds only NULLs) and none begins after it. Statistics cover every row stored, committed or not,
+//! so this errs on the side of reading the columns.
+static bool AllRowsVisible(ClientContext &context, TableCatalogEntry &table, const InlinedColumnNames &names,
+                           int64_t snapshot_id) {
+	auto &storage = table.GetStorage();
+	auto end_stats = storage.GetStatistics(context, table.GetColumn(names.end_snapshot).StorageOid());
+	if (!end_stats || NumericStats::HasMinMax(*end_stats)) {
+		return false;
+	}
+	auto begin_stats = storage.GetStatistics(context, table.GetColumn(names.begin_snapshot).StorageOid());
+	return begin_stats && NumericStats::HasMinMax(*begin_stats) && !begin_stats->CanHaveNull() &&
+	       NumericStats::Max(*begin_stats).GetValue<int64_t>() <= snapshot_id;
+}
+
+static ScanLayout MakeLayout(ClientContext &context, TableCatalogEntry &table, const InlinedSource &source,
+                             const InlinedColumnNames &names, int64_t snapshot_id, bool has_exclusions) {
 	ScanLayout layout;
-	layout.Add(table, names.row_id);
-	layout.Add(table, names.begin_snapshot);
-	layout.Add(table, names.end_snapshot);
+	layout.all_visible = AllRowsVisible(context, table, names, snapshot_id);
+	if (source.read_row_id || has_exclusions) {
+		layout.row_id = layout.Add(table, names.row_id);
+	}
+	if (source.read_begin_snapshot || !layout.all_visible) {
+		layout.begin = layout.Add(table, names.begin_snapshot);
+	}
+	if (!layout.all_visible) {
+		layout.end = layout.Add(table, names.end_snapshot);
+	}
 	for (auto &column : source.columns) {
 		layout.positions.push_back(column.skip || column.source_name.empty() ? optional_idx()
 		                                                                     : optional_idx(layout.Add(table, column.source_name)));
@@ -98,22 +123,25 @@ static void PushFilters(const InlinedSource &source, const ScanLayout &layout, c
 }
 
 //! Selects the rows of a scanned chunk that the snapshot sees and the filter keeps.
-static idx_t SelectVisible(DataChunk &scanned, int64_t snapshot_id, const std::unordered_set<int64_t> &excluded,
-                           SelectionVector &sel) {
+static idx_t SelectVisible(const ScanLayout &layout, DataChunk &scanned, int64_t snapshot_id,
+                           const std::unordered_set<int64_t> &excluded, SelectionVector &sel) {
 	scanned.Flatten();
-	auto &row_ids = scanned.data[ROW_ID_POSITION];
-	auto &begins = scanned.data[BEGIN_POSITION];
-	auto &ends = scanned.data[END_POSITION];
-	auto row_id_data = FlatVector::GetData<int64_t>(row_ids);
-	auto begin_data = FlatVector::GetData<int64_t>(begins);
-	auto end_data = FlatVector::GetData<int64_t>(ends);
+	auto row_id_data = layout.row_id.IsValid() ? FlatVector::GetData<int64_t>(scanned.data[layout.row_id.GetIndex()])
+	                                           : nullptr;
+	auto check_snapshots = !layout.all_visible;
+	auto begins = check_snapshots ? &scanned.data[layout.begin.GetIndex()] : nullptr;
+	auto ends = check_snapshots ? &scanned.data[layout.end.GetIndex()] : nullptr;
+	auto begin_data = check_snapshots ? FlatVector::GetData<int64_t>(*begins) : nullptr;
+	auto end_data = check_snapshots ? FlatVector::GetData<int64_t>(*ends) : nullptr;
 	idx_t count = 0;
 	for (idx_t row = 0; row < scanned.size(); row++) {
-		if (FlatVector::IsNull(begins, row) || begin_data[row] > snapshot_id) {
-			continue;
-		}
-		if (!FlatVector::IsNull(ends, row) && end_data[row] <= snapshot_id) {
-			continue;
+		if (check_snapshots) {
+			if (FlatVector::IsNull(*begins, row) || begin_data[row] > snapshot_id) {
+				continue;
+			}
+			if (!FlatVector::IsNull(*ends, row) && end_data[row] <= snapshot_id) {
+				continue;
+			}
 		}
 		if (!excluded.empty() && excluded.count(row_id_data[row])) {
 			continue;
@@ -139,9 +167,15 @@ static void ProjectRows(ClientContext &context, const InlinedSource &source, con
 			VectorOperations::Cast(context, selected, result.data[i], count);
 		}
 	}
-	auto columns = source.columns.size();
-	result.data[columns].Slice(scanned.data[ROW_ID_POSITION], sel, count);
-	result.data[columns + 1].Slice(scanned.data[BEGIN_POSITION], sel, count);
+	auto hidden = source.columns.size();
+	for (auto position : {layout.row_id, layout.begin}) {
+		if (position.IsValid()) {
+			result.data[hidden].Slice(scanned.data[position.GetIndex()], sel, count);
+		} else {
+			result.data[hidden].Reference(Value(LogicalType::BIGINT));
+		}
+		hidden++;
+	}
 	result.SetCardinality(count);
 }
 
@@ -154,8 +188,9 @@ public:
 	                   std::shared_ptr<void> keep_alive_p)
 	    : keep_alive(std::move(keep_alive_p)), context(context), storage(table.GetStorage()),
 	      transaction(DuckTransaction::Get(context, table.ParentCatalog().GetAttached())), source(source_p),
-	      layout(MakeLayout(table, source, names)), snapshot_id(snapshot_id_p),
-	      excluded(filter.excluded_row_ids.begin(), filter.excluded_row_ids.end()), sel(STANDARD_VECTOR_SIZE) {
+	      layout(MakeLayout(context, table, source, names, snapshot_id_p, !filter.excluded_row_ids.empty())),
+	      snapshot_id(snapshot_id_p), excluded(filter.excluded_row_ids.begin(), filter.excluded_row_ids.end()),
+	      sel(STANDARD_VECTOR_SIZE) {
 		PushFilters(source, layout, filter, pushed);
 		storage.InitializeScan(context, transaction, state, layout.column_ids,
 		                       pushed.filters.empty() ? nullptr : &pushed);
@@ -170,7 +205,13 @@ public:
 			if (scanned.size() == 0) {
 				return false;
 			}
-			auto count = SelectVisible(scanned, snapshot_id, excluded, sel);
+			if (layout.all_visible && excluded.empty()) {
+				// every row counts: hand the scanned vectors on as they are
+				ProjectRows(context, source, layout, scanned, *FlatVector::IncrementalSelectionVector(),
+				            scanned.size(), chunk);
+				return true;
+			}
+			auto count = SelectVisible(layout, scanned, snapshot_id, excluded, sel);
 			if (count > 0) {
 				ProjectRows(context, source, layout, scanned, sel, count, chunk);
 				return true;
