@@ -57,7 +57,8 @@ void SummarizeRows(DuckDBMetadataStore &store, const InlinedCopyRequest &request
 		    return SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.begin_snapshot) + " AS b";
 	    },
 	    "");
-	auto summary = store.Query("SELECT count(*), min(r), max(r), min(b), max(b) FROM (" + rows + ")");
+	auto summary = store.Query("SELECT count(*), min(r), max(r), min(b), max(b), "
+	                           "current_setting('preserve_insertion_order') FROM (" + rows + ")");
 	auto count = summary->GetValue(0, 0).GetValue<int64_t>();
 	if (count == 0) {
 		return;
@@ -67,8 +68,10 @@ void SummarizeRows(DuckDBMetadataStore &store, const InlinedCopyRequest &request
 	result.max_snapshot = summary->GetValue(4, 0).GetValue<int64_t>();
 	auto max_row_id = summary->GetValue(2, 0).GetValue<int64_t>();
 	// one inlined table is scanned in the order its rows were appended, which within one commit is row id
-	// order: with one snapshot and no gaps, positions are row ids - min
-	result.plain = request.sources.size() == 1 && request.order_by.empty() &&
+	// order, and COPY keeps that order only while preserve_insertion_order is on (otherwise threads write
+	// row groups in any order): then, with one snapshot and no gaps, positions are row ids - min
+	auto keeps_order = summary->GetValue(5, 0).DefaultCastAs(duckdb::LogicalType::BOOLEAN).GetValue<bool>();
+	result.plain = keeps_order && request.sources.size() == 1 && request.order_by.empty() &&
 	               result.min_snapshot == result.max_snapshot && max_row_id - result.min_row_id + 1 == count;
 }
 
