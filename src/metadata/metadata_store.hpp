@@ -156,6 +156,8 @@ struct InlinedCopyResult {
 	int64_t min_row_id = 0;
 	int64_t min_snapshot = 0;
 	int64_t max_snapshot = 0;
+	//! How many of the written rows were deleted while inlined
+	int64_t deleted_count = 0;
 };
 
 //! A consistent view for one scan: the inlined rows it reads later belong to the same catalog state as the

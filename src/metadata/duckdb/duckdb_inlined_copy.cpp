@@ -48,21 +48,24 @@ std::string CopyStatement(const InlinedCopyRequest &request, const std::string &
 	       ", " + request.copy_options + ")";
 }
 
-//! Decides whether the file can go without hidden columns, from the rows' row id and snapshot ranges.
+//! Decides whether the file can go without hidden columns, from the rows' row id and snapshot ranges, and
+//! counts the rows among them that were deleted while inlined (one scan for both).
 void SummarizeRows(DuckDBMetadataStore &store, const InlinedCopyRequest &request, InlinedCopyResult &result) {
 	auto &names = request.names;
 	auto rows = UnionOfSources(
 	    request.sources, names, store.Prefix(), request.snapshot_id,
 	    [&](const InlinedSource &) {
-		    return SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.begin_snapshot) + " AS b";
+		    return SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.begin_snapshot) + " AS b, " +
+		           SqlIdentifier(names.end_snapshot) + " AS e";
 	    },
 	    "");
 	auto summary = store.Query("SELECT count(*), min(r), max(r), min(b), max(b), "
-	                           "current_setting('preserve_insertion_order') FROM (" + rows + ")");
+	                           "current_setting('preserve_insertion_order'), count(e) FROM (" + rows + ")");
 	auto count = summary->GetValue(0, 0).GetValue<int64_t>();
 	if (count == 0) {
 		return;
 	}
+	result.deleted_count = summary->GetValue(6, 0).GetValue<int64_t>();
 	result.min_row_id = summary->GetValue(1, 0).GetValue<int64_t>();
 	result.min_snapshot = summary->GetValue(3, 0).GetValue<int64_t>();
 	result.max_snapshot = summary->GetValue(4, 0).GetValue<int64_t>();
@@ -130,14 +133,13 @@ InlinedCopyResult DuckDBMetadataStore::CopyInlinedRows(const InlinedCopyRequest 
 			return result; // nothing to write (WRITE_EMPTY_FILE false)
 		}
 		ReadCopyStatistics(*copy, result.stats);
-		auto count = Query("SELECT count(*) FROM (" + deleted + ")");
-		if (count->GetValue(0, 0).GetValue<int64_t>() > 0 && result.plain) {
+		if (result.deleted_count > 0 && result.plain) {
 			auto positions = Query("SELECT r - " + SqlInt(result.min_row_id) + ", e FROM (" + deleted + ") ORDER BY 1");
 			for (duckdb::idx_t row = 0; row < positions->RowCount(); row++) {
 				result.deleted.emplace_back(positions->GetValue(0, row).GetValue<int64_t>(),
 				                            positions->GetValue(1, row).GetValue<int64_t>());
 			}
-		} else if (count->GetValue(0, 0).GetValue<int64_t>() > 0) {
+		} else if (result.deleted_count > 0) {
 			auto positions = Query("SELECT p.file_row_number, d.e FROM read_parquet(" + SqlString(request.path) +
 			                       ", file_row_number = true) p JOIN (" + deleted +
 			                       ") d ON p._ducklake_internal_row_id = d.r ORDER BY 1");
