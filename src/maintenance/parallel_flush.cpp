@@ -42,29 +42,13 @@ std::string CopyOptions(const ParquetWriteOptions &options) {
 	return sql + ", WRITE_EMPTY_FILE false";
 }
 
-//! min or max of a hidden BIGINT column from the file's statistics.
-int64_t HiddenBound(const CopyFunctionFileStatistics &stats, const std::string &column, const char *which) {
-	auto entry = stats.column_statistics.find(KeywordHelper::WriteQuoted(column, '"'));
-	if (entry == stats.column_statistics.end() || entry->second.find(which) == entry->second.end()) {
-		throw InternalException("The flushed file has no %s statistics for %s", which, column);
-	}
-	return entry->second.find(which)->second.DefaultCastAs(LogicalType::BIGINT).GetValue<int64_t>();
-}
-
 FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
                          const InlinedCopyResult &copied, WrittenDataFile file) {
 	FlushedDataFile result;
-	if (copied.plain) {
-		result.embedded_row_ids = false;
-		result.min_row_id = copied.min_row_id;
-		result.min_snapshot = copied.min_snapshot;
-		result.max_snapshot = copied.max_snapshot;
-	} else {
-		auto hidden = RowIdAndSnapshotColumns();
-		result.min_row_id = HiddenBound(copied.stats, hidden[0].name, "min");
-		result.min_snapshot = HiddenBound(copied.stats, hidden[1].name, "min");
-		result.max_snapshot = HiddenBound(copied.stats, hidden[1].name, "max");
-	}
+	result.embedded_row_ids = !copied.plain;
+	result.min_row_id = copied.min_row_id;
+	result.min_snapshot = copied.min_snapshot;
+	result.max_snapshot = copied.max_snapshot;
 	if (!copied.deleted.empty()) {
 		std::vector<int64_t> positions, snapshots;
 		for (auto &row : copied.deleted) {

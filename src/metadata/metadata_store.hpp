@@ -150,12 +150,13 @@ struct InlinedCopyResult {
 	duckdb::CopyFunctionFileStatistics stats;
 	//! (position in the file, end snapshot) of every written row that is deleted, by position
 	std::vector<std::pair<int64_t, int64_t>> deleted;
-	//! The file has no hidden columns: its rows came from one snapshot with contiguous row ids, written in
-	//! row id order (one source, no sort order), so position = row id - min_row_id
-	bool plain = false;
+	//! The written rows' smallest row id and their begin snapshot range
 	int64_t min_row_id = 0;
 	int64_t min_snapshot = 0;
 	int64_t max_snapshot = 0;
+	//! The file has no hidden columns: its rows came from one snapshot with contiguous row ids, written in
+	//! row id order (one source, no sort order), so position = row id - min_row_id
+	bool plain = false;
 	//! How many of the written rows were deleted while inlined
 	int64_t deleted_count = 0;
 };

@@ -31,13 +31,18 @@ TableCatalogEntry &DirectTableWriter::WritableTable(const std::string &table) {
 	return Catalog::GetEntry<TableCatalogEntry>(context, database, schema, table);
 }
 
-void DirectTableWriter::Append(const std::string &table_name, ColumnDataCollection &rows) {
-	auto &table = WritableTable(table_name);
+//! Appends rows of exactly the table's types to the transaction-local storage, checking the table's constraints.
+static void LocalAppendRows(ClientContext &context, TableCatalogEntry &table, ColumnDataCollection &rows) {
 	auto binder = Binder::CreateBinder(context);
 	auto constraints = binder->BindConstraints(table);
+	table.GetStorage().LocalAppend(table, context, rows, constraints, nullptr);
+}
+
+void DirectTableWriter::Append(const std::string &table_name, ColumnDataCollection &rows) {
+	auto &table = WritableTable(table_name);
 	auto types = table.GetTypes();
 	if (rows.Types() == types) {
-		table.GetStorage().LocalAppend(table, context, rows, constraints, nullptr);
+		LocalAppendRows(context, table, rows);
 		return;
 	}
 	if (rows.ColumnCount() != types.size()) {
@@ -56,7 +61,7 @@ void DirectTableWriter::Append(const std::string &table_name, ColumnDataCollecti
 		cast_chunk.SetCardinality(chunk.size());
 		cast_rows.Append(cast_chunk);
 	}
-	table.GetStorage().LocalAppend(table, context, cast_rows, constraints, nullptr);
+	LocalAppendRows(context, table, cast_rows);
 }
 
 
@@ -87,9 +92,7 @@ void DirectTableWriter::AppendValues(const std::string &table_name, const std::v
 	if (chunk.size() > 0) {
 		collection.Append(chunk);
 	}
-	auto binder = Binder::CreateBinder(context);
-	auto constraints = binder->BindConstraints(table);
-	table.GetStorage().LocalAppend(table, context, collection, constraints, nullptr);
+	LocalAppendRows(context, table, collection);
 }
 
 //! Row ids of the rows matching each update's key.
