@@ -24,6 +24,9 @@ struct LakeColumn {
 	bool nulls_allowed = true;
 	//! The default expression as SQL text (empty: no default)
 	std::string default_sql;
+	//! What rows written before the column existed hold in it (ducklake_column.initial_default): the default
+	//! when the column was added, kept by later SET DEFAULTs (empty: NULL)
+	std::string initial_default_sql;
 	//! For STRUCT: one per field. LIST: one child named "element". MAP: "key" and "value".
 	std::vector<LakeColumn> children;
 };

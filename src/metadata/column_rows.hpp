@@ -20,6 +20,8 @@ struct ColumnRow {
 	std::string column_type;
 	std::string default_value;
 	bool has_default = false;
+	std::string initial_default;
+	bool has_initial_default = false;
 	bool nulls_allowed = true;
 	int64_t parent_column = -1;
 };

@@ -15,14 +15,14 @@ static MultiFileColumnDefinition DefinitionWithId(const string &name, const Logi
 	return result;
 }
 
-//! What a file written before the column was added holds in it: the column's default when that is a
+//! What a file written before the column was added holds in it: the column's initial default when that is a
 //! constant (ADD COLUMN ... DEFAULT 7), NULL otherwise.
 static Value MissingColumnValue(const LakeColumn &column) {
-	if (column.default_sql.empty()) {
+	if (column.initial_default_sql.empty()) {
 		return Value(column.type);
 	}
 	try {
-		auto expressions = Parser::ParseExpressionList(column.default_sql);
+		auto expressions = Parser::ParseExpressionList(column.initial_default_sql);
 		if (expressions.size() != 1) {
 			return Value(column.type);
 		}

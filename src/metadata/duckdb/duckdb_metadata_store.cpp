@@ -217,7 +217,7 @@ CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
 		contents.tables.push_back(std::move(table));
 	}
 	auto columns = Query("SELECT table_id, column_id, column_order, column_name, column_type, default_value, "
-	                     "nulls_allowed, parent_column FROM " +
+	                     "nulls_allowed, parent_column, initial_default FROM " +
 	                     prefix + "ducklake_column WHERE " + visible + " ORDER BY table_id, column_order");
 	std::map<int64_t, std::vector<ColumnRow>> rows_by_table;
 	for (duckdb::idx_t row = 0; row < columns->RowCount(); row++) {
@@ -232,6 +232,8 @@ CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
 		column.default_value = r.String(5);
 		column.nulls_allowed = r.Bool(6, true);
 		column.parent_column = r.Int(7, -1);
+		column.has_initial_default = !r.IsNull(8);
+		column.initial_default = r.String(8);
 		rows_by_table[column.table_id].push_back(std::move(column));
 	}
 	for (auto &entry : rows_by_table) {

@@ -145,8 +145,9 @@ void DuckDBWriteTxn::InsertTable(const TableRecord &table, int64_t begin_snapsho
 		      "default_value_dialect)",
 		      "(" + SqlInt(column.column_id) + ", " + SqlInt(begin_snapshot) + ", NULL, " + SqlInt(table.table_id) +
 		          ", " + SqlInt(column.column_order) + ", " + SqlString(column.column_name) + ", " +
-		          SqlString(column.column_type) + ", " + SqlStringOrNull(column.default_value, column.has_default) +
-		          ", " + SqlStringOrNull(column.default_value, column.has_default) + ", " +
+		          SqlString(column.column_type) + ", " +
+		          SqlStringOrNull(column.initial_default, column.has_initial_default) + ", " +
+		          SqlStringOrNull(column.default_value, column.has_default) + ", " +
 		          SqlBool(column.nulls_allowed) + ", " + SqlIdOrNull(column.parent_column) + ", " +
 		          (column.has_default ? "'expression'" : "NULL") + ", " + (column.has_default ? "'duckdb'" : "NULL") +
 		          ")");

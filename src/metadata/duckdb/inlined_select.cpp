@@ -12,7 +12,8 @@ std::string InlinedSelectList(const InlinedSource &source) {
 		if (column.skip) {
 			expression = "CAST(NULL AS " + column.target.type.ToString() + ")";
 		} else if (column.source_name.empty()) {
-			auto value = column.target.default_sql.empty() ? std::string("NULL") : "(" + column.target.default_sql + ")";
+			auto &initial = column.target.initial_default_sql;
+			auto value = initial.empty() ? std::string("NULL") : "(" + initial + ")";
 			expression = "CAST(" + value + " AS " + column.target.type.ToString() + ")";
 		} else if (column.source_type != column.target.type) {
 			expression = "CAST(" + SqlIdentifier(column.source_name) + " AS " + column.target.type.ToString() + ")";
