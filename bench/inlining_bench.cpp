@@ -38,7 +38,7 @@ struct Options {
 	idx_t commits = 500;
 	idx_t deletes = 100;
 	idx_t big_rows = 1000000;
-	idx_t reps = 7;
+	idx_t reps = 51;
 	bool prepared = true;
 	bool keep = false;
 	//! DuckDB worker threads (0: DuckDB's default). 1 keeps all work on the
@@ -117,14 +117,18 @@ void CommitBenchmark(Connection &con, std::vector<Target> &targets, const Option
 }
 
 
-void QueryBenchmark(Connection &con, std::vector<Target> &targets, const Options &options) {
+//! The benchmark's queries (name, SQL with %T for the table)
+std::vector<std::pair<std::string, std::string>> BenchmarkQueries(const Options &options) {
 	auto upper = std::to_string(options.commits * 10 / 2);
-	std::vector<std::pair<std::string, std::string>> queries = {
+	return {
 	    {"agg", "SELECT count(*), sum(x), avg(y), min(name), max(id) FROM %T"},
 	    {"group by", "SELECT g, count(*), sum(x), avg(y) FROM %T GROUP BY g ORDER BY g"},
 	    {"filtered count", "SELECT count(*) FROM %T WHERE id < " + upper + " AND x >= 5"},
 	};
-	for (auto &query : queries) {
+}
+
+void QueryBenchmark(Connection &con, std::vector<Target> &targets, const Options &options) {
+	for (auto &query : BenchmarkQueries(options)) {
 		std::vector<double> times;
 		std::vector<std::string> results;
 		for (auto &target : targets) {
@@ -311,12 +315,13 @@ Options ParseOptions(int argc, char **argv) {
 			        "  --commits N   10-row insert commits per table (default 500)\n"
 			        "  --deletes M   2-row DELETE statements per table (default 100; 0 skips)\n"
 			        "  --big-rows R  rows of the delete-benchmark table (default 1000000)\n"
-			        "  --reps K      query repetitions, the median is reported (default 7)\n"
+			        "  --reps K      query repetitions, the median is reported (default 51)\n"
 			        "  --plain       plain SQL statements instead of prepared inserts\n"
 			        "  --keep        keep the temporary directory\n"
 			        "  --threads T   SET threads = T (default: DuckDB's default)\n"
 			        "  --profile W   run only workload W for a profiler: inl, off, native (commits),\n"
-			        "                delete-inlined, delete-off (the small deletes)\n",
+			        "                delete-inlined, delete-off (the small deletes), query-inl, query-off,\n"
+			        "                query-native (the commits, then each query --reps times)\n",
 			        argv[0]);
 			exit(2);
 		}
@@ -329,6 +334,18 @@ Options ParseOptions(int argc, char **argv) {
 }
 
 
+//! The query-* profile modes: each benchmark query --reps times on one table, after its commits.
+__attribute__((noinline)) void ProfileQueries(Connection &con, const Target &target, const Options &options) {
+	for (auto &query : BenchmarkQueries(options)) {
+		auto sql = query.second;
+		sql.replace(sql.find("%T"), 2, target.table);
+		std::string text;
+		auto median = MedianQueryMs(con, sql, options.reps, text);
+		printf("%s on %s: median %.3f ms over %llu runs\n", query.first.c_str(), target.table.c_str(), median,
+		       (unsigned long long)options.reps);
+	}
+}
+
 //! The --profile mode: one workload alone, its latencies printed, no report table.
 void RunProfileWorkload(Connection &con, const Options &options, const std::string &dir) {
 	std::vector<double> latencies;
@@ -340,14 +357,19 @@ void RunProfileWorkload(Connection &con, const Options &options, const std::stri
 		DeleteWorkload(con, run, options);
 		latencies = run.latencies;
 	} else {
+		bool queries = options.profile.rfind("query-", 0) == 0;
+		auto workload = queries ? options.profile.substr(6) : options.profile;
 		std::vector<Target> targets(1);
-		targets[0].label = options.profile;
-		targets[0].table = options.profile == "native" ? "native_t" : options.profile + ".t";
-		if (options.profile != "native" && options.profile != "inl" && options.profile != "off") {
+		targets[0].label = workload;
+		targets[0].table = workload == "native" ? "native_t" : workload + ".t";
+		if (workload != "native" && workload != "inl" && workload != "off") {
 			throw std::runtime_error("unknown --profile workload " + options.profile);
 		}
 		CommitBenchmark(con, targets, options);
 		latencies = targets[0].latencies;
+		if (queries) {
+			ProfileQueries(con, targets[0], options);
+		}
 	}
 	printf("%s: %zu statements, p50 %.3f ms, p99 %.3f ms\n", options.profile.c_str(), latencies.size(),
 	       Percentile(latencies, 0.5), Percentile(latencies, 0.99));

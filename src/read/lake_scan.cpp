@@ -2,6 +2,7 @@
 
 #include "read/lake_file_list.hpp"
 #include "read/lake_multi_file_reader.hpp"
+#include "read/row_set_scan.hpp"
 #include "read/scan_statistics.hpp"
 
 #include "duckdb/catalog/catalog.hpp"
@@ -72,6 +73,14 @@ static TableFunction MakeScanFunction(ClientContext &context, const std::shared_
 
 TableFunction GetLakeScanFunction(ClientContext &context, std::shared_ptr<LakeScanSpec> spec,
                                   unique_ptr<FunctionData> &bind_data) {
+	if (spec->files.empty()) {
+		return GetRowSetScanFunction(std::move(spec), bind_data);
+	}
+	return GetMultiFileLakeScanFunction(context, std::move(spec), bind_data);
+}
+
+TableFunction GetMultiFileLakeScanFunction(ClientContext &context, std::shared_ptr<LakeScanSpec> spec,
+                                           unique_ptr<FunctionData> &bind_data) {
 	auto function = MakeScanFunction(context, spec);
 	// the paths are not used: the file list comes from the spec
 	vector<Value> inputs {Value::LIST(LogicalType::VARCHAR, vector<Value>())};

@@ -99,8 +99,13 @@ struct LakeScanSpec {
 //! The virtual column ids of the scan (beyond DuckDB's COLUMN_IDENTIFIER_ROW_ID for rowid)
 constexpr duckdb::column_t LAKE_SNAPSHOT_ID_COLUMN = UINT64_C(9223372036854775900);
 
-//! Returns the scan function for the given sources and fills bind_data.
+//! Returns the scan function for the given sources and fills bind_data: the row set scan
+//! (read/row_set_scan.hpp) when there are no data files, else the full scan.
 duckdb::TableFunction GetLakeScanFunction(duckdb::ClientContext &context, std::shared_ptr<LakeScanSpec> spec,
                                           duckdb::unique_ptr<duckdb::FunctionData> &bind_data);
+
+//! The full scan (read_parquet's machinery), whatever the spec holds
+duckdb::TableFunction GetMultiFileLakeScanFunction(duckdb::ClientContext &context, std::shared_ptr<LakeScanSpec> spec,
+                                                   duckdb::unique_ptr<duckdb::FunctionData> &bind_data);
 
 } // namespace inlake

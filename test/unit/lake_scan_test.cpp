@@ -2,6 +2,8 @@
 // and in-memory row sets, exposed to SQL through a test table function
 // lake_scan_test() whose bind calls GetLakeScanFunction.
 #include "read/lake_scan.hpp"
+#include "read/row_set_scan.hpp"
+#include "common/row_stream.hpp"
 
 #include "duckdb.hpp"
 #include "duckdb/catalog/catalog.hpp"
@@ -25,14 +27,28 @@ namespace {
 //! The spec lake_scan_test() scans (set by each test before querying)
 std::shared_ptr<LakeScanSpec> current_spec;
 
-unique_ptr<FunctionData> TestBind(ClientContext &context, TableFunctionBindInput &input,
-                                  vector<LogicalType> &return_types, vector<string> &names) {
-	unique_ptr<FunctionData> bind_data;
-	inlake::GetLakeScanFunction(context, current_spec, bind_data);
+void TestBindColumns(vector<LogicalType> &return_types, vector<string> &names) {
 	for (auto &column : current_spec->columns) {
 		names.push_back(column.name);
 		return_types.push_back(column.type);
 	}
+}
+
+//! lake_scan_test(): the full scan (read_parquet's machinery), whatever the spec holds
+unique_ptr<FunctionData> TestBind(ClientContext &context, TableFunctionBindInput &input,
+                                  vector<LogicalType> &return_types, vector<string> &names) {
+	unique_ptr<FunctionData> bind_data;
+	inlake::GetMultiFileLakeScanFunction(context, current_spec, bind_data);
+	TestBindColumns(return_types, names);
+	return bind_data;
+}
+
+//! row_set_scan_test(): the scan of a spec without data files
+unique_ptr<FunctionData> RowSetTestBind(ClientContext &context, TableFunctionBindInput &input,
+                                        vector<LogicalType> &return_types, vector<string> &names) {
+	unique_ptr<FunctionData> bind_data;
+	inlake::GetRowSetScanFunction(current_spec, bind_data);
+	TestBindColumns(return_types, names);
 	return bind_data;
 }
 
@@ -67,14 +83,19 @@ protected:
 		con->context->RunFunctionInTransaction([&]() {
 			auto &context = *con->context;
 			unique_ptr<FunctionData> unused;
-			auto function = inlake::GetLakeScanFunction(context, std::make_shared<LakeScanSpec>(), unused);
-			function.name = "lake_scan_test";
-			function.arguments.clear();
-			function.named_parameters.clear();
-			function.bind = TestBind;
-			CreateTableFunctionInfo info(function);
-			Catalog::GetSystemCatalog(context).CreateTableFunction(context, info);
+			auto function = inlake::GetMultiFileLakeScanFunction(context, std::make_shared<LakeScanSpec>(), unused);
+			Register(context, function, "lake_scan_test", TestBind);
+			Register(context, inlake::GetRowSetScanFunction(std::make_shared<LakeScanSpec>(), unused),
+			         "row_set_scan_test", RowSetTestBind);
 		});
+	}
+	void Register(ClientContext &context, TableFunction function, const string &name, table_function_bind_t bind) {
+		function.name = name;
+		function.arguments.clear();
+		function.named_parameters.clear();
+		function.bind = bind;
+		CreateTableFunctionInfo info(function);
+		Catalog::GetSystemCatalog(context).CreateTableFunction(context, info);
 	}
 
 	//! Writes rows [from, to) as columns x (field id 1) and y (field id 2): y = 'v' || x
@@ -272,15 +293,54 @@ TEST_F(LakeScanTest, EmbeddedRowIdAndSnapshotId) {
 	EXPECT_EQ(Scalar("SELECT count(*) FROM (DESCRIBE SELECT * FROM lake_scan_test())"), "2");
 }
 
+//! Both scans over row sets alone: the full scan and the row set scan
+const char *const ROW_SET_SCANS[] = {"lake_scan_test()", "row_set_scan_test()"};
+
 TEST_F(LakeScanTest, RowSetsWithFiltersAndProjection) {
 	AddRowSet(0, 3000);
-	EXPECT_EQ(Scalar("SELECT count(*) FROM lake_scan_test()"), "3000");
-	EXPECT_EQ(Rows("SELECT b FROM lake_scan_test() WHERE a = 2500"), "r2500\n");
-	EXPECT_EQ(Scalar("SELECT count(*) FROM lake_scan_test() WHERE a >= 2990"), "10");
-	EXPECT_EQ(Scalar("SELECT count(b) FROM lake_scan_test() WHERE a < 10 OR a > 2995"), "14");
-	EXPECT_EQ(Rows("SELECT rowid, snapshot_id FROM lake_scan_test() WHERE a = 7"), "1007,77\n");
-	EXPECT_EQ(Rows("SELECT a FROM lake_scan_test() WHERE rowid = 1042"), "42\n");
-	EXPECT_EQ(Scalar("SELECT count(*) FROM lake_scan_test() WHERE b = 'r12'"), "1");
+	for (string scan : ROW_SET_SCANS) {
+		SCOPED_TRACE(scan);
+		EXPECT_EQ(Scalar("SELECT count(*) FROM " + scan), "3000");
+		EXPECT_EQ(Rows("SELECT b FROM " + scan + " WHERE a = 2500"), "r2500\n");
+		EXPECT_EQ(Scalar("SELECT count(*) FROM " + scan + " WHERE a >= 2990"), "10");
+		EXPECT_EQ(Scalar("SELECT count(b) FROM " + scan + " WHERE a < 10 OR a > 2995"), "14");
+		EXPECT_EQ(Rows("SELECT rowid, snapshot_id FROM " + scan + " WHERE a = 7"), "1007,77\n");
+		EXPECT_EQ(Rows("SELECT a FROM " + scan + " WHERE rowid = 1042"), "42\n");
+		EXPECT_EQ(Scalar("SELECT count(*) FROM " + scan + " WHERE b = 'r12'"), "1");
+		EXPECT_EQ(Scalar("SELECT count(*) FROM " + scan + " WHERE snapshot_id = 77 AND a < 5"), "5");
+	}
+}
+
+TEST_F(LakeScanTest, RowSetScanKeepsInsertionOrderOverManyRowSets) {
+	Run("SET threads=2");
+	string expected;
+	for (int i = 0; i < 40; i++) {
+		AddRowSet(i * 100, (i + 1) * 100);
+	}
+	for (int a = 0; a < 4000; a += 7) {
+		expected += std::to_string(a) + "\n";
+	}
+	EXPECT_EQ(Rows("SELECT a FROM row_set_scan_test() WHERE a % 7 = 0"), expected);
+	EXPECT_EQ(Scalar("SELECT count(*) FROM row_set_scan_test() WHERE b LIKE 'r3%'"), "1111");
+}
+
+TEST_F(LakeScanTest, RowSetScanHandsFiltersAndColumnsToLoaders) {
+	AddRowSet(0, 50);
+	auto collection = current_spec->row_sets.back().rows;
+	std::vector<inlake::ColumnFilter> seen_filters;
+	std::vector<bool> seen_needed;
+	ScanRowSet lazy;
+	lazy.estimated_count = 50;
+	lazy.loader = [&](const std::vector<inlake::ColumnFilter> &filters, const std::vector<bool> &needed) {
+		seen_filters = filters;
+		seen_needed = needed;
+		return std::unique_ptr<inlake::RowStream>(new inlake::CollectionRowStream(collection));
+	};
+	current_spec->row_sets = {lazy};
+	EXPECT_EQ(Rows("SELECT b, snapshot_id FROM row_set_scan_test() WHERE a = 12"), "r12,77\n");
+	ASSERT_EQ(seen_filters.size(), 1u);
+	EXPECT_EQ(seen_filters[0].column, 0u);
+	EXPECT_EQ(seen_needed, (std::vector<bool> {true, true, false, true}));
 }
 
 TEST_F(LakeScanTest, RowSetsAndFilesInOneScan) {
@@ -297,11 +357,14 @@ TEST_F(LakeScanTest, RowSetsAndFilesInOneScan) {
 }
 
 TEST_F(LakeScanTest, EmptySpecReturnsNoRows) {
-	EXPECT_EQ(Scalar("SELECT count(*) FROM lake_scan_test()"), "0");
-	EXPECT_EQ(Rows("SELECT a, rowid, snapshot_id FROM lake_scan_test() WHERE a > 1"), "");
-	auto result = Query("SELECT * FROM lake_scan_test()");
-	EXPECT_EQ(result->ColumnCount(), 2u);
-	EXPECT_EQ(result->RowCount(), 0u);
+	for (string scan : ROW_SET_SCANS) {
+		SCOPED_TRACE(scan);
+		EXPECT_EQ(Scalar("SELECT count(*) FROM " + scan), "0");
+		EXPECT_EQ(Rows("SELECT a, rowid, snapshot_id FROM " + scan + " WHERE a > 1"), "");
+		auto result = Query("SELECT * FROM " + scan);
+		EXPECT_EQ(result->ColumnCount(), 2u);
+		EXPECT_EQ(result->RowCount(), 0u);
+	}
 }
 
 TEST_F(LakeScanTest, CardinalityCountsLiveRows) {

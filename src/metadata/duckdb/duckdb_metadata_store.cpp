@@ -18,10 +18,13 @@ namespace inlake {
 using duckdb::MaterializedQueryResult;
 using duckdb::unique_ptr;
 
+//! Idle read-session connections kept for reuse (one per concurrently running scan)
+static constexpr size_t READ_CONNECTIONS_KEPT = 8;
+
 DuckDBMetadataStore::DuckDBMetadataStore(duckdb::DatabaseInstance &db, std::string metadata_database_p,
                                          std::string metadata_schema_p)
     : database(db), metadata_database(std::move(metadata_database_p)), metadata_schema(std::move(metadata_schema_p)),
-      connection(db) {
+      connection(db), read_connections(std::make_shared<ConnectionPool>(db, READ_CONNECTIONS_KEPT)) {
 	prefix = SqlIdentifier(metadata_database) + "." + SqlIdentifier(metadata_schema) + ".";
 }
 

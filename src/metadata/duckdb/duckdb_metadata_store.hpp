@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "metadata/duckdb/connection_pool.hpp"
 #include "metadata/duckdb/store_cache.hpp"
 #include "metadata/metadata_store.hpp"
 
@@ -81,6 +82,10 @@ public:
 	duckdb::DatabaseInstance &Database() {
 		return database;
 	}
+	//! Idle connections for read sessions
+	const std::shared_ptr<ConnectionPool> &ReadConnections() {
+		return read_connections;
+	}
 
 private:
 	std::vector<DataFileRecord> ReadDataFiles(int64_t table_id, int64_t snapshot_id);
@@ -92,6 +97,7 @@ private:
 	std::string metadata_schema;
 	std::string prefix;
 	duckdb::Connection connection;
+	std::shared_ptr<ConnectionPool> read_connections;
 };
 
 } // namespace inlake

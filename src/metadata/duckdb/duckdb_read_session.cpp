@@ -69,12 +69,14 @@ private:
 	std::mutex &lock;
 };
 
-//! A connection of its own with a transaction begun on the catalog database while the store's lock kept
-//! commits out: DuckDB's MVCC then keeps exactly that catalog state for the scan's inlined rows.
+//! A connection of its own (from the store's pool) with a transaction begun on the catalog database while
+//! the store's lock kept commits out: DuckDB's MVCC then keeps exactly that catalog state for the scan's
+//! inlined rows. The transaction is rolled back and the connection given back when the session ends.
 class DuckDBReadSession : public InlinedReadSession, public std::enable_shared_from_this<DuckDBReadSession> {
 public:
-	explicit DuckDBReadSession(DuckDBMetadataStore &store) : store(store), connection(store.Database()) {
-		// What BEGIN does, without a statement; the connection's destructor rolls the transaction back.
+	explicit DuckDBReadSession(DuckDBMetadataStore &store)
+	    : store(store), pool(store.ReadConnections()), owned_connection(pool->Take()), connection(*owned_connection) {
+		// What BEGIN does, without a statement
 		auto &context = *connection.context;
 		context.transaction.BeginTransaction();
 		context.transaction.SetAutoCommit(false);
@@ -82,10 +84,25 @@ public:
 		// store's lock keeps commits out.
 		auto database = duckdb::DatabaseManager::Get(context).GetDatabase(context, store.MetadataDatabase());
 		if (!database) {
+			context.transaction.Rollback(nullptr);
+			context.transaction.SetAutoCommit(true);
 			throw duckdb::InternalException("DuckLake catalog database \"%s\" is not attached",
 			                                store.MetadataDatabase());
 		}
 		context.transaction.ActiveTransaction().GetTransaction(*database);
+	}
+
+	~DuckDBReadSession() override {
+		auto &transaction = connection.context->transaction;
+		try {
+			if (transaction.HasActiveTransaction()) {
+				transaction.Rollback(nullptr);
+			}
+			transaction.SetAutoCommit(true);
+		} catch (...) {
+			return; // the connection is closed instead of reused
+		}
+		pool->Give(std::move(owned_connection));
 	}
 
 	std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
@@ -113,7 +130,9 @@ public:
 private:
 	DuckDBMetadataStore &store;
 	std::mutex lock;
-	duckdb::Connection connection;
+	std::shared_ptr<ConnectionPool> pool;
+	std::unique_ptr<duckdb::Connection> owned_connection;
+	duckdb::Connection &connection;
 };
 
 } // namespace

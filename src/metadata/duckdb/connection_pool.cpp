@@ -1,0 +1,30 @@
+#include "metadata/duckdb/connection_pool.hpp"
+
+#include "duckdb/main/client_context.hpp"
+
+namespace inlake {
+
+std::unique_ptr<duckdb::Connection> ConnectionPool::Take() {
+	{
+		std::lock_guard<std::mutex> guard(lock);
+		if (!idle.empty()) {
+			auto connection = std::move(idle.back());
+			idle.pop_back();
+			return connection;
+		}
+	}
+	return std::make_unique<duckdb::Connection>(database);
+}
+
+void ConnectionPool::Give(std::unique_ptr<duckdb::Connection> connection) {
+	auto &transaction = connection->context->transaction;
+	if (transaction.HasActiveTransaction() || !transaction.IsAutoCommit()) {
+		return; // not in the state Take promises: closed instead
+	}
+	std::lock_guard<std::mutex> guard(lock);
+	if (idle.size() < capacity) {
+		idle.push_back(std::move(connection));
+	}
+}
+
+} // namespace inlake

@@ -1,0 +1,78 @@
+//===----------------------------------------------------------------------===//
+// RowSetCursor: reads chosen columns of one row set (a ScanRowSet: the
+// table's columns, then row id and snapshot id) chunk by chunk.
+//
+// An in-memory row set is scanned directly. A lazily loaded one (committed
+// inlined rows) runs its loader when the cursor is made, handing it the
+// filters pushed on table columns and the columns read, and then reads the
+// loader's stream. The loader may drop rows that fail a pushed filter; the
+// caller still applies every filter itself (ScanFilterEvaluator).
+//
+// ScanFilterEvaluator: the filters DuckDB pushed into a scan (and removed from
+// the plan), evaluated on the scan's output chunks. Optional and dynamic
+// filters are hints and are not applied.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "read/lake_scan.hpp"
+
+#include "duckdb/common/types/column/column_data_collection.hpp"
+#include "duckdb/common/types/data_chunk.hpp"
+#include "duckdb/execution/expression_executor.hpp"
+#include "duckdb/planner/table_filter.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace inlake {
+
+class RowSetCursor {
+public:
+	//! `row_set_types`: the types of all the row set's columns. `columns`: the row set columns to read, in
+	//! output order (indexes into row_set_types); if empty, column 0 is read to count rows. `pushed`: filters
+	//! on table columns, for a loader.
+	RowSetCursor(const ScanRowSet &row_set, const duckdb::vector<duckdb::LogicalType> &row_set_types,
+	             duckdb::vector<duckdb::column_t> columns, const std::vector<ColumnFilter> &pushed);
+
+	//! The types of the chunks Next fills
+	const duckdb::vector<duckdb::LogicalType> &Types() const {
+		return read_types;
+	}
+	//! Fills `chunk` (initialised with Types()) with the next rows; false, with an empty chunk, at the end
+	bool Next(duckdb::DataChunk &chunk);
+	//! Rows read so far, and the row set's size (0 when only estimated)
+	duckdb::idx_t RowsRead() const {
+		return rows_read;
+	}
+	duckdb::idx_t KnownCount() const {
+		return rows ? rows->Count() : 0;
+	}
+
+private:
+	std::shared_ptr<duckdb::ColumnDataCollection> rows;
+	duckdb::ColumnDataScanState scan_state;
+	std::unique_ptr<RowStream> stream;
+	duckdb::DataChunk stream_chunk;
+	duckdb::vector<duckdb::column_t> read_columns;
+	duckdb::vector<duckdb::LogicalType> read_types;
+	duckdb::idx_t rows_read = 0;
+};
+
+//! The types of a row set's columns for a table with these columns
+duckdb::vector<duckdb::LogicalType> RowSetTypes(const std::vector<LakeColumn> &columns);
+
+class ScanFilterEvaluator {
+public:
+	ScanFilterEvaluator() = default;
+	//! `filters` are keyed by output column index; `output_types` are the types of the scan's output chunks
+	ScanFilterEvaluator(duckdb::ClientContext &context, duckdb::optional_ptr<duckdb::TableFilterSet> filters,
+	                    const duckdb::vector<duckdb::LogicalType> &output_types);
+	//! Keeps the rows of `output` that pass every filter; returns their count
+	duckdb::idx_t Apply(duckdb::DataChunk &output);
+
+private:
+	duckdb::unique_ptr<duckdb::Expression> expression;
+	duckdb::unique_ptr<duckdb::ExpressionExecutor> executor;
+};
+
+} // namespace inlake
