@@ -111,3 +111,32 @@ TEST_F(DirectTableWriterTest, UpdateSeesRowsAppendedInTheSameTransaction) {
 }
 
 } // namespace
+
+TEST_F(DirectTableWriterTest, FailedAppendLeavesNoIndexEntriesBehind) {
+	// rows 5 and 6 are indexed before the duplicate 6 fails the append: their entries must go again
+	Begin();
+	bool failed = false;
+	try {
+		Writer().AppendValues("stats", {{Value::BIGINT(5), Value::BIGINT(1)},
+		                                {Value::BIGINT(6), Value::BIGINT(2)},
+		                                {Value::BIGINT(6), Value::BIGINT(3)}});
+	} catch (std::exception &) {
+		failed = true;
+	}
+	EXPECT_TRUE(failed) << "a duplicate primary key within one append was accepted";
+	connection.context->transaction.Rollback(nullptr);
+	// the same keys go in cleanly afterwards, and the failed rows never became visible
+	Begin();
+	Writer().AppendValues("stats", {{Value::BIGINT(5), Value::BIGINT(10)}, {Value::BIGINT(6), Value::BIGINT(20)}});
+	Commit();
+	auto result = checker.Query("SELECT string_agg(table_id || ':' || n, ',' ORDER BY table_id) FROM stats");
+	EXPECT_EQ(result->GetValue(0, 0).ToString(), "5:10,6:20");
+}
+
+TEST_F(DirectTableWriterTest, AppendedRowsAreInvisibleToOtherTransactionsUntilCommit) {
+	Begin();
+	Writer().AppendValues("stats", {{Value::BIGINT(7), Value::BIGINT(70)}});
+	EXPECT_EQ(checker.Query("SELECT count(*) FROM stats")->GetValue(0, 0).GetValue<int64_t>(), 0);
+	Commit();
+	EXPECT_EQ(checker.Query("SELECT count(*) FROM stats")->GetValue(0, 0).GetValue<int64_t>(), 1);
+}

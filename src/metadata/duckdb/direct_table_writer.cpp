@@ -6,7 +6,10 @@
 #include "duckdb/main/database_manager.hpp"
 #include "duckdb/common/vector_operations/vector_operations.hpp"
 #include "duckdb/planner/binder.hpp"
+#include "duckdb/execution/index/bound_index.hpp"
 #include "duckdb/storage/data_table.hpp"
+#include "duckdb/storage/table/append_state.hpp"
+#include "duckdb/storage/table/data_table_info.hpp"
 #include "duckdb/storage/table/scan_state.hpp"
 #include "duckdb/storage/table/update_state.hpp"
 #include "duckdb/transaction/duck_transaction.hpp"
@@ -31,18 +34,77 @@ TableCatalogEntry &DirectTableWriter::WritableTable(const std::string &table) {
 	return Catalog::GetEntry<TableCatalogEntry>(context, database, schema, table);
 }
 
-//! Appends rows of exactly the table's types to the transaction-local storage, checking the table's constraints.
-static void LocalAppendRows(ClientContext &context, TableCatalogEntry &table, ColumnDataCollection &rows) {
+//! Checks the rows against the table's constraints and enters them into its indexes as rows
+//! [row_start, ...); on a violation, takes back the entries made and throws.
+static void CheckAndIndexRows(ClientContext &context, TableCatalogEntry &table, ColumnDataCollection &rows,
+                              TableAppendState &append_state) {
+	auto &storage = table.GetStorage();
 	auto binder = Binder::CreateBinder(context);
 	auto constraints = binder->BindConstraints(table);
-	table.GetStorage().LocalAppend(table, context, rows, constraints, nullptr);
+	auto constraint_state = storage.InitializeConstraintState(table, constraints);
+	DataChunk no_index_chunk; // only for unbound indexes, which the caller excludes
+	vector<StorageIndex> no_mapping;
+	auto row = append_state.row_start;
+	try {
+		for (auto &chunk : rows.Chunks()) {
+			storage.VerifyAppendConstraints(*constraint_state, context, chunk, nullptr, nullptr);
+			if (storage.HasIndexes()) {
+				auto error = storage.AppendToIndexes(nullptr, chunk, no_index_chunk, no_mapping, row,
+				                                     IndexAppendMode::DEFAULT);
+				if (error.HasError()) {
+					error.Throw();
+				}
+			}
+			row += NumericCast<row_t>(chunk.size());
+		}
+	} catch (...) {
+		auto indexed = append_state.row_start;
+		for (auto &chunk : rows.Chunks()) {
+			if (indexed >= row) {
+				break;
+			}
+			storage.RemoveFromIndexes(append_state, chunk, indexed);
+			indexed += NumericCast<row_t>(chunk.size());
+		}
+		throw;
+	}
+}
+
+//! Appends rows of exactly the table's types straight to the table's storage, as DuckDB's own commit moves
+//! a transaction's local rows there (LocalStorage::Flush): constraints checked, the rows entered into the
+//! table's indexes, and an append pushed to the transaction's undo buffer. Until the transaction commits
+//! only it sees the rows; the commit writes them to the WAL and makes them visible, a rollback removes
+//! them. This skips the transaction-local copy (its row groups and index copies), which costs more than
+//! the few rows a commit writes.
+static void AppendRows(ClientContext &context, TableCatalogEntry &table, ColumnDataCollection &rows) {
+	auto &storage = table.GetStorage();
+	if (rows.Count() == 0) {
+		return;
+	}
+	if (storage.GetDataTableInfo()->GetIndexes().HasUnbound()) {
+		// an index DuckDB has not loaded yet only buffers its appends: leave that to the local storage
+		auto binder = Binder::CreateBinder(context);
+		auto constraints = binder->BindConstraints(table);
+		storage.LocalAppend(table, context, rows, constraints, nullptr);
+		return;
+	}
+	auto &transaction = DuckTransaction::Get(context, table.ParentCatalog().GetAttached());
+	TableAppendState append_state;
+	storage.AppendLock(append_state);
+	CheckAndIndexRows(context, table, rows, append_state);
+	transaction.PushAppend(storage, NumericCast<idx_t>(append_state.row_start), rows.Count());
+	storage.InitializeAppend(transaction, append_state);
+	for (auto &chunk : rows.Chunks()) {
+		storage.Append(chunk, append_state);
+	}
+	storage.FinalizeAppend(transaction, append_state);
 }
 
 void DirectTableWriter::Append(const std::string &table_name, ColumnDataCollection &rows) {
 	auto &table = WritableTable(table_name);
 	auto types = table.GetTypes();
 	if (rows.Types() == types) {
-		LocalAppendRows(context, table, rows);
+		AppendRows(context, table, rows);
 		return;
 	}
 	if (rows.ColumnCount() != types.size()) {
@@ -61,7 +123,7 @@ void DirectTableWriter::Append(const std::string &table_name, ColumnDataCollecti
 		cast_chunk.SetCardinality(chunk.size());
 		cast_rows.Append(cast_chunk);
 	}
-	LocalAppendRows(context, table, cast_rows);
+	AppendRows(context, table, cast_rows);
 }
 
 
@@ -92,7 +154,7 @@ void DirectTableWriter::AppendValues(const std::string &table_name, const std::v
 	if (chunk.size() > 0) {
 		collection.Append(chunk);
 	}
-	LocalAppendRows(context, table, collection);
+	AppendRows(context, table, collection);
 }
 
 //! Row ids of the rows matching each update's key.

@@ -1,6 +1,7 @@
 //===----------------------------------------------------------------------===//
 // DirectTableWriter: appends to and updates catalog tables through DuckDB's
-// storage API (DataTable::LocalAppend / Scan / Update), without SQL.
+// storage API (appends straight to the table storage, DataTable::Scan and
+// DataTable::Update), without SQL.
 //
 // A statement on the catalog connection costs about a million instructions of
 // parsing, binding, planning and executor setup before it touches a row; a
