@@ -56,12 +56,7 @@ duckdb::TableStorageInfo LakeTableEntry::GetStorageInfo(duckdb::ClientContext &c
 }
 
 duckdb::virtual_column_map_t LakeTableEntry::GetVirtualColumns() const {
-	duckdb::virtual_column_map_t result;
-	result.insert(std::make_pair(duckdb::COLUMN_IDENTIFIER_ROW_ID,
-	                             duckdb::TableColumn("rowid", duckdb::LogicalType::BIGINT)));
-	result.insert(
-	    std::make_pair(LAKE_SNAPSHOT_ID_COLUMN, duckdb::TableColumn("snapshot_id", duckdb::LogicalType::BIGINT)));
-	return result;
+	return LakeVirtualColumns();
 }
 
 duckdb::vector<duckdb::column_t> LakeTableEntry::GetRowIdColumns() const {

@@ -21,13 +21,21 @@ static TableFunction GetParquetScan(ClientContext &context) {
 	return entry.functions.GetFunctionByOffset(0);
 }
 
+virtual_column_map_t LakeVirtualColumns() {
+	virtual_column_map_t result;
+	result.insert(make_pair(COLUMN_IDENTIFIER_ROW_ID, TableColumn("rowid", LogicalType::BIGINT)));
+	result.insert(make_pair(LAKE_SNAPSHOT_ID_COLUMN, TableColumn("snapshot_id", LogicalType::BIGINT)));
+	return result;
+}
+
 static virtual_column_map_t LakeScanVirtualColumns(ClientContext &context, optional_ptr<FunctionData> bind_data_p) {
 	auto &bind_data = bind_data_p->Cast<MultiFileBindData>();
 	virtual_column_map_t result;
 	MultiFileReader::GetVirtualColumns(context, bind_data.reader_bind, result);
 	bind_data.interface->GetVirtualColumns(context, bind_data, result);
-	result.insert(make_pair(COLUMN_IDENTIFIER_ROW_ID, TableColumn("rowid", LogicalType::BIGINT)));
-	result.insert(make_pair(LAKE_SNAPSHOT_ID_COLUMN, TableColumn("snapshot_id", LogicalType::BIGINT)));
+	for (auto &entry : LakeVirtualColumns()) {
+		result.insert(entry);
+	}
 	bind_data.virtual_columns = result;
 	return result;
 }

@@ -99,6 +99,9 @@ struct LakeScanSpec {
 //! The virtual column ids of the scan (beyond DuckDB's COLUMN_IDENTIFIER_ROW_ID for rowid)
 constexpr duckdb::column_t LAKE_SNAPSHOT_ID_COLUMN = UINT64_C(9223372036854775900);
 
+//! The virtual columns of a lake table and its scans: rowid and snapshot_id (both BIGINT)
+duckdb::virtual_column_map_t LakeVirtualColumns();
+
 //! Returns the scan function for the given sources and fills bind_data: the row set scan
 //! (read/row_set_scan.hpp) when there are no data files, else the full scan.
 duckdb::TableFunction GetLakeScanFunction(duckdb::ClientContext &context, std::shared_ptr<LakeScanSpec> spec,

@@ -171,10 +171,7 @@ unique_ptr<BaseStatistics> RowSetScanStatistics(ClientContext &context, const Fu
 }
 
 virtual_column_map_t RowSetScanVirtualColumns(ClientContext &context, optional_ptr<FunctionData> bind_data) {
-	virtual_column_map_t result;
-	result.insert(make_pair(COLUMN_IDENTIFIER_ROW_ID, TableColumn("rowid", LogicalType::BIGINT)));
-	result.insert(make_pair(LAKE_SNAPSHOT_ID_COLUMN, TableColumn("snapshot_id", LogicalType::BIGINT)));
-	return result;
+	return LakeVirtualColumns();
 }
 
 vector<column_t> RowSetScanRowIdColumns(ClientContext &context, optional_ptr<FunctionData> bind_data) {
