@@ -19,6 +19,14 @@ static LakeColumn MakeColumn(const std::string &name, const LogicalType &type, i
 	return column;
 }
 
+int64_t MaxColumnId(const std::vector<LakeColumn> &columns) {
+	int64_t max_id = 0;
+	for (auto &column : columns) {
+		max_id = std::max(max_id, std::max(column.column_id, MaxColumnId(column.children)));
+	}
+	return max_id;
+}
+
 std::vector<LakeColumn> NestedChildColumns(const LogicalType &type, int64_t &next_id) {
 	std::vector<LakeColumn> children;
 	switch (type.id()) {

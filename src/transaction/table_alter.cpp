@@ -76,7 +76,8 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		}
 		ToLakeTypeName(add.new_column.Type());
 		LakeColumn column;
-		auto next_id = std::max(record.max_column_id, int64_t(0)) + 1;
+		// ids are never reused, not even those of columns dropped since
+		auto next_id = std::max(record.max_column_id, MaxColumnId(record.columns)) + 1;
 		column.column_id = next_id++;
 		column.name = add.new_column.Name();
 		column.type = add.new_column.Type();

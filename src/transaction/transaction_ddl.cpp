@@ -174,6 +174,7 @@ LakeTableEntry &LakeTransaction::CreateTable(LakeSchemaEntry &schema, duckdb::Bo
 	record.table_name = info.table;
 	record.path = NewObjectPath(info.table, record.table_uuid);
 	record.columns = ColumnsFromCreateInfo(info);
+	record.max_column_id = MaxColumnId(record.columns);
 	CheckReservedColumnNames(record.columns, catalog.FormatVersion());
 	auto table_options = ParseTableOptionsClause(info.sql);
 	auto entry = LakeTableEntry::FromRecord(catalog, schema, std::move(record));

@@ -150,7 +150,13 @@ InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const Inl
 	InlinedSource source;
 	source.table_name = inlined.table_name;
 	const std::vector<LakeColumn> *old_columns = &table.Record().columns;
-	if (inlined.schema_version != table.Record().schema_version) {
+	if (inlined.schema_version == table.Record().schema_version) {
+		// the columns as committed: a table this transaction altered has columns its inlined table lacks
+		auto committed = CatalogSetAt(Snapshot()).GetTableById(table.TableId());
+		if (committed && committed->Record().schema_version == inlined.schema_version) {
+			old_columns = &committed->Record().columns;
+		}
+	} else {
 		SnapshotRecord then;
 		if (catalog.Store().GetSnapshotForSchemaVersion(inlined.schema_version, then)) {
 			auto old_table = CatalogSetAt(then).GetTableById(table.TableId());
