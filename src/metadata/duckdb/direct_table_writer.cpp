@@ -74,15 +74,17 @@ static void CheckAndIndexRows(ClientContext &context, TableCatalogEntry &table, 
 //! a transaction's local rows there (LocalStorage::Flush): constraints checked, the rows entered into the
 //! table's indexes, and an append pushed to the transaction's undo buffer. Until the transaction commits
 //! only it sees the rows; the commit writes them to the WAL and makes them visible, a rollback removes
-//! them. This skips the transaction-local copy (its row groups and index copies), which costs more than
-//! the few rows a commit writes.
+//! them. For the few rows of a small commit this skips the transaction-local copy (its row groups and
+//! index copies), which costs more than the rows themselves.
 static void AppendRows(ClientContext &context, TableCatalogEntry &table, ColumnDataCollection &rows) {
 	auto &storage = table.GetStorage();
 	if (rows.Count() == 0) {
 		return;
 	}
-	if (storage.GetDataTableInfo()->GetIndexes().HasUnbound()) {
-		// an index DuckDB has not loaded yet only buffers its appends: leave that to the local storage
+	// Leave two cases to the transaction-local storage: a row group's worth of rows or more, which it writes
+	// to the database file as it goes (keeping them out of the WAL and out of memory), and a table with an
+	// index DuckDB has not loaded yet, which only buffers its appends.
+	if (rows.Count() >= storage.GetRowGroupSize() || storage.GetDataTableInfo()->GetIndexes().HasUnbound()) {
 		auto binder = Binder::CreateBinder(context);
 		auto constraints = binder->BindConstraints(table);
 		storage.LocalAppend(table, context, rows, constraints, nullptr);
