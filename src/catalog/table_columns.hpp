@@ -20,10 +20,9 @@ namespace inlake {
 std::vector<LakeColumn> ColumnsFromCreateInfo(const duckdb::CreateTableInfo &info);
 duckdb::unique_ptr<duckdb::CreateTableInfo> CreateInfoFromColumns(const std::string &schema, const std::string &table,
                                                                   const std::vector<LakeColumn> &columns);
-//! The child columns of a nested type with ids assigned from next_id.
 //! The highest column id among these columns and their nested children (0 if none)
 int64_t MaxColumnId(const std::vector<LakeColumn> &columns);
-
+//! The child columns of a nested type with ids assigned from next_id.
 std::vector<LakeColumn> NestedChildColumns(const duckdb::LogicalType &type, int64_t &next_id);
 
 } // namespace inlake

@@ -169,8 +169,7 @@ unique_ptr<NodeStatistics> LakeFileList::GetCardinality(ClientContext &context) 
 	idx_t total = 0;
 	for (auto &entry : entries) {
 		if (entry.is_row_set) {
-			auto &row_set = spec->row_sets[entry.index];
-			total += row_set.rows ? row_set.rows->Count() : row_set.estimated_count;
+			total += spec->row_sets[entry.index].RowCount();
 		} else {
 			auto &file = spec->files[entry.index];
 			total += NumericCast<idx_t>(file.record_count) - file.deleted_positions.size();

@@ -82,6 +82,11 @@ struct ScanRowSet {
 	duckdb::idx_t estimated_count = 0;
 	//! Bounds of a table column's values in a lazily loaded row set (nullptr: unknown)
 	std::function<duckdb::unique_ptr<duckdb::BaseStatistics>(duckdb::idx_t column)> statistics;
+
+	//! The rows of an in-memory row set, or the estimate of a lazily loaded one
+	duckdb::idx_t RowCount() const {
+		return rows ? rows->Count() : estimated_count;
+	}
 };
 
 struct LakeScanSpec {

@@ -17,6 +17,21 @@ vector<LogicalType> RowSetTypes(const std::vector<LakeColumn> &columns) {
 	return types;
 }
 
+std::vector<ColumnFilter> TableColumnFilters(optional_ptr<TableFilterSet> filters, idx_t table_column_count,
+                                             const std::function<idx_t(idx_t key)> &table_column_of) {
+	std::vector<ColumnFilter> result;
+	if (!filters) {
+		return result;
+	}
+	for (auto &entry : filters->filters) {
+		auto column = table_column_of(entry.first);
+		if (column < table_column_count) {
+			result.push_back(ColumnFilter {column, std::shared_ptr<TableFilter>(entry.second->Copy().release())});
+		}
+	}
+	return result;
+}
+
 //! What a loader needs to know: one flag per row set column
 static std::vector<bool> NeededColumns(idx_t column_count, const vector<column_t> &columns) {
 	std::vector<bool> needed(column_count, false);

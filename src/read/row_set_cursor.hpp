@@ -21,6 +21,7 @@
 #include "duckdb/execution/expression_executor.hpp"
 #include "duckdb/planner/table_filter.hpp"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -57,6 +58,13 @@ private:
 	duckdb::vector<duckdb::LogicalType> read_types;
 	duckdb::idx_t rows_read = 0;
 };
+
+//! The filters among `filters` that a loader may apply early: those on a plain table column.
+//! `table_column_of(key)` is the table column a filter key reads, or `table_column_count` or more when the
+//! key reads something else (row id, snapshot id, a computed column).
+std::vector<ColumnFilter> TableColumnFilters(duckdb::optional_ptr<duckdb::TableFilterSet> filters,
+                                             duckdb::idx_t table_column_count,
+                                             const std::function<duckdb::idx_t(duckdb::idx_t key)> &table_column_of);
 
 //! The types of a row set's columns for a table with these columns
 duckdb::vector<duckdb::LogicalType> RowSetTypes(const std::vector<LakeColumn> &columns);

@@ -11,17 +11,11 @@ RowSetReader::RowSetReader(OpenFileInfo file_p, const ScanRowSet &row_set_p, idx
 }
 
 std::vector<ColumnFilter> RowSetReader::PushedTableFilters() {
-	std::vector<ColumnFilter> pushed;
-	if (!filters) {
-		return pushed;
-	}
-	for (auto &entry : filters->filters) {
-		auto local_id = column_ids[MultiFileLocalIndex(entry.first)].GetId();
-		if (local_id < table_column_count && expression_map.find(local_id) == expression_map.end()) {
-			pushed.push_back(ColumnFilter {local_id, std::shared_ptr<TableFilter>(entry.second->Copy().release())});
-		}
-	}
-	return pushed;
+	return TableColumnFilters(filters.get(), table_column_count, [&](idx_t key) {
+		auto local_id = column_ids[MultiFileLocalIndex(key)].GetId();
+		// a column with an expression_map entry is computed from the stored one: not a plain table column
+		return expression_map.find(local_id) == expression_map.end() ? local_id : table_column_count;
+	});
 }
 
 bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunctionState &gstate,

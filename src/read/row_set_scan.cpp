@@ -82,15 +82,9 @@ unique_ptr<GlobalTableFunctionState> RowSetScanInitGlobal(ClientContext &context
 		result->output_types.push_back(result->row_set_types[column]);
 	}
 	result->filters = input.filters;
-	if (input.filters) {
-		for (auto &entry : input.filters->filters) {
-			auto column = result->read_columns[entry.first];
-			if (column < bind_data.spec->columns.size()) {
-				result->pushed.push_back(
-				    ColumnFilter {column, std::shared_ptr<TableFilter>(entry.second->Copy().release())});
-			}
-		}
-	}
+	auto &read_columns = result->read_columns;
+	result->pushed = TableColumnFilters(input.filters, bind_data.spec->columns.size(),
+	                                    [&](idx_t key) { return read_columns[key]; });
 	return std::move(result);
 }
 
@@ -160,7 +154,7 @@ unique_ptr<NodeStatistics> RowSetScanCardinality(ClientContext &context, const F
 	auto &spec = *bind_data_p->Cast<RowSetScanBindData>().spec;
 	idx_t total = 0;
 	for (auto &row_set : spec.row_sets) {
-		total += row_set.rows ? row_set.rows->Count() : row_set.estimated_count;
+		total += row_set.RowCount();
 	}
 	return make_uniq<NodeStatistics>(total, total);
 }

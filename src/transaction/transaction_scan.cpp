@@ -151,8 +151,9 @@ InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const Inl
 	source.table_name = inlined.table_name;
 	const std::vector<LakeColumn> *old_columns = &table.Record().columns;
 	if (inlined.schema_version == table.Record().schema_version) {
-		// the columns as committed: a table this transaction altered has columns its inlined table lacks
-		auto committed = CatalogSetAt(Snapshot()).GetTableById(table.TableId());
+		// the columns as committed: a table this transaction altered (it changed the catalog) has columns
+		// its inlined table lacks
+		auto committed = changes.version == 0 ? nullptr : CatalogSetAt(Snapshot()).GetTableById(table.TableId());
 		if (committed && committed->Record().schema_version == inlined.schema_version) {
 			old_columns = &committed->Record().columns;
 		}

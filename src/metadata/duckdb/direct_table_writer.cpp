@@ -36,11 +36,10 @@ TableCatalogEntry &DirectTableWriter::WritableTable(const std::string &table) {
 
 //! Checks the rows against the table's constraints and enters them into its indexes as rows
 //! [row_start, ...); on a violation, takes back the entries made and throws.
-static void CheckAndIndexRows(ClientContext &context, TableCatalogEntry &table, ColumnDataCollection &rows,
+static void CheckAndIndexRows(ClientContext &context, TableCatalogEntry &table,
+                              const vector<unique_ptr<BoundConstraint>> &constraints, ColumnDataCollection &rows,
                               TableAppendState &append_state) {
 	auto &storage = table.GetStorage();
-	auto binder = Binder::CreateBinder(context);
-	auto constraints = binder->BindConstraints(table);
 	auto constraint_state = storage.InitializeConstraintState(table, constraints);
 	DataChunk no_index_chunk; // only for unbound indexes, which the caller excludes
 	vector<StorageIndex> no_mapping;
@@ -84,16 +83,16 @@ static void AppendRows(ClientContext &context, TableCatalogEntry &table, ColumnD
 	// Leave two cases to the transaction-local storage: a row group's worth of rows or more, which it writes
 	// to the database file as it goes (keeping them out of the WAL and out of memory), and a table with an
 	// index DuckDB has not loaded yet, which only buffers its appends.
+	auto binder = Binder::CreateBinder(context);
+	auto constraints = binder->BindConstraints(table);
 	if (rows.Count() >= storage.GetRowGroupSize() || storage.GetDataTableInfo()->GetIndexes().HasUnbound()) {
-		auto binder = Binder::CreateBinder(context);
-		auto constraints = binder->BindConstraints(table);
 		storage.LocalAppend(table, context, rows, constraints, nullptr);
 		return;
 	}
 	auto &transaction = DuckTransaction::Get(context, table.ParentCatalog().GetAttached());
 	TableAppendState append_state;
 	storage.AppendLock(append_state);
-	CheckAndIndexRows(context, table, rows, append_state);
+	CheckAndIndexRows(context, table, constraints, rows, append_state);
 	transaction.PushAppend(storage, NumericCast<idx_t>(append_state.row_start), rows.Count());
 	storage.InitializeAppend(transaction, append_state);
 	for (auto &chunk : rows.Chunks()) {

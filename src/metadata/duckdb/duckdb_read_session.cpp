@@ -75,9 +75,9 @@ private:
 class DuckDBReadSession : public InlinedReadSession, public std::enable_shared_from_this<DuckDBReadSession> {
 public:
 	explicit DuckDBReadSession(DuckDBMetadataStore &store)
-	    : store(store), pool(store.ReadConnections()), owned_connection(pool->Take()), connection(*owned_connection) {
+	    : store(store), pool(store.ReadConnections()), connection(pool->Take()) {
 		// What BEGIN does, without a statement
-		auto &context = *connection.context;
+		auto &context = *connection->context;
 		context.transaction.BeginTransaction();
 		context.transaction.SetAutoCommit(false);
 		// The transaction on the catalog database starts at its first use: start it now, while the
@@ -93,7 +93,7 @@ public:
 	}
 
 	~DuckDBReadSession() override {
-		auto &transaction = connection.context->transaction;
+		auto &transaction = connection->context->transaction;
 		try {
 			if (transaction.HasActiveTransaction()) {
 				transaction.Rollback(nullptr);
@@ -102,18 +102,18 @@ public:
 		} catch (...) {
 			return; // the connection is closed instead of reused
 		}
-		pool->Give(std::move(owned_connection));
+		pool->Give(std::move(connection));
 	}
 
 	std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
 	                                           int64_t snapshot_id, const InlinedRowFilter &filter) override {
 		std::lock_guard<std::mutex> guard(lock);
 		if (CanStreamInlinedTable(source)) {
-			auto stream = StreamInlinedTable(*connection.context, store.MetadataDatabase(), store.MetadataSchema(),
+			auto stream = StreamInlinedTable(*connection->context, store.MetadataDatabase(), store.MetadataSchema(),
 			                                 source, names, snapshot_id, filter, shared_from_this());
 			return std::unique_ptr<RowStream>(new LockedRowStream(std::move(stream), lock));
 		}
-		auto result = connection.Query(store.InlinedRowsQuery(source, names, snapshot_id, filter));
+		auto result = connection->Query(store.InlinedRowsQuery(source, names, snapshot_id, filter));
 		if (result->HasError()) {
 			result->ThrowError();
 		}
@@ -123,7 +123,7 @@ public:
 	duckdb::unique_ptr<duckdb::BaseStatistics> ColumnStatistics(const InlinedSource &source,
 	                                                            duckdb::idx_t column) override {
 		std::lock_guard<std::mutex> guard(lock);
-		return InlinedColumnStatistics(*connection.context, store.MetadataDatabase(), store.MetadataSchema(), source,
+		return InlinedColumnStatistics(*connection->context, store.MetadataDatabase(), store.MetadataSchema(), source,
 		                               column);
 	}
 
@@ -131,8 +131,7 @@ private:
 	DuckDBMetadataStore &store;
 	std::mutex lock;
 	std::shared_ptr<ConnectionPool> pool;
-	std::unique_ptr<duckdb::Connection> owned_connection;
-	duckdb::Connection &connection;
+	std::unique_ptr<duckdb::Connection> connection;
 };
 
 } // namespace
