@@ -2,6 +2,7 @@
 
 #include "catalog/lake_storage_extension.hpp"
 #include "functions/lake_functions.hpp"
+#include "write/parquet_value_encoding.hpp"
 
 #include "duckdb/main/config.hpp"
 #include "duckdb/main/database.hpp"
@@ -17,7 +18,12 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	                          "Default maximum number of rows a DuckLake insert or delete may inline into the catalog "
 	                          "(0 disables inlining); overridden by the ATTACH option and persisted options",
 	                          duckdb::LogicalType::UBIGINT, duckdb::Value::UBIGINT(10));
+	config.AddExtensionOption("ducklake_orphaned_file_min_age",
+	                          "Files younger than this are never removed by ducklake_delete_orphaned_files, not even "
+	                          "with cleanup_all: a writer may be about to commit them",
+	                          duckdb::LogicalType::INTERVAL, duckdb::Value::INTERVAL(duckdb::interval_t {0, 0, 3600000000LL}));
 	RegisterLakeFunctions(loader);
+	loader.RegisterFunction(ParquetEncodeFunction());
 }
 
 void LoadInlake(duckdb::DatabaseInstance &db) {

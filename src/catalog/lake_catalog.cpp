@@ -1,5 +1,6 @@
 #include "catalog/lake_catalog.hpp"
 
+#include "common/internal_connection.hpp"
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
 #include "metadata/sql_literal.hpp"
@@ -9,6 +10,7 @@
 #include "write/lake_merge.hpp"
 
 #include "duckdb/common/file_system.hpp"
+#include "duckdb/common/string_util.hpp"
 #include "duckdb/main/attached_database.hpp"
 #include "duckdb/main/client_context.hpp"
 #include "duckdb/main/connection.hpp"
@@ -22,8 +24,6 @@ namespace inlake {
 using duckdb::CatalogException;
 using duckdb::InvalidInputException;
 
-static const char *kCreatedBy = "inlake 0.1.0";
-
 LakeCatalog::LakeCatalog(duckdb::AttachedDatabase &db, LakeOptions options_p)
     : duckdb::Catalog(db), options(std::move(options_p)) {
 }
@@ -31,130 +31,6 @@ LakeCatalog::LakeCatalog(duckdb::AttachedDatabase &db, LakeOptions options_p)
 LakeCatalog::~LakeCatalog() = default;
 
 void LakeCatalog::Initialize(bool load_builtin) {
-}
-
-void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
-	if (!context) {
-		throw duckdb::InternalException("A DuckLake catalog is loaded only through ATTACH");
-	}
-	AttachMetadataDatabase(*context);
-	try {
-		LoadOrCreateLake();
-	} catch (...) {
-		if (owns_metadata_database) {
-			duckdb::Connection connection(GetDatabase());
-			connection.Query("DETACH " + SqlIdentifier(metadata_database));
-			owns_metadata_database = false;
-		}
-		throw;
-	}
-}
-
-void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
-	auto &instance = GetDatabase();
-	duckdb::Connection connection(instance);
-	// The same catalog file may already be attached (the same lake under two names).
-	auto existing = connection.Query("SELECT database_name FROM duckdb_databases() WHERE path = " +
-	                                 SqlString(options.metadata_path) + " AND type = 'duckdb' AND NOT internal");
-	if (!existing->HasError() && existing->RowCount() > 0) {
-		metadata_database = existing->GetValue(0, 0).ToString();
-		auto other = OtherLakeOnSameCatalog(context);
-		if (other) {
-			store = other->store;
-		}
-		return;
-	}
-	metadata_database = "__ducklake_metadata_" + options.lake_name;
-	auto &fs = duckdb::FileSystem::GetFileSystem(context);
-	bool exists = fs.FileExists(options.metadata_path);
-	if (!exists && (options.read_only || !options.create_if_not_exists)) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" does not exist%s",
-		                          options.lake_name, options.metadata_path,
-		                          options.read_only ? " (and READ_ONLY cannot create it)" : "");
-	}
-	if (!exists) {
-		// A new lake: make sure its data path can be created before any file is written.
-		CreateDataPath(options.data_path.empty() ? options.metadata_path + ".files/" : options.data_path);
-	}
-	auto sql = "ATTACH " + SqlString(options.metadata_path) + " AS " + SqlIdentifier(metadata_database) +
-	           (options.read_only ? " (READ_ONLY)" : "");
-	auto result = connection.Query(sql);
-	if (result->HasError()) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": failed to open the catalog database \"%s\": %s",
-		                          options.lake_name, options.metadata_path, result->GetError());
-	}
-	owns_metadata_database = true;
-}
-
-void LakeCatalog::CreateDataPath(const std::string &path) {
-	auto &fs = duckdb::FileSystem::GetFileSystem(GetDatabase());
-	try {
-		if (!fs.DirectoryExists(path)) {
-			fs.CreateDirectoriesRecursive(path);
-		}
-	} catch (std::exception &ex) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the data path \"%s\" cannot be created: %s",
-		                          options.lake_name, path, duckdb::ErrorData(ex).RawMessage());
-	}
-}
-
-void LakeCatalog::LoadOrCreateLake() {
-	if (!store) {
-		store = std::make_shared<DuckDBMetadataStore>(GetDatabase(), metadata_database, options.metadata_schema);
-	}
-	if (!store->IsInitialized()) {
-		if (options.read_only) {
-			throw duckdb::IOException("Cannot attach DuckLake \"%s\" READ_ONLY: \"%s\" holds no DuckLake catalog",
-			                          options.lake_name, options.metadata_path);
-		}
-		data_path = options.data_path.empty() ? options.metadata_path + ".files/" : options.data_path;
-		CreateDataPath(data_path);
-		StoreInitOptions init;
-		init.format_version = options.format_version;
-		init.data_path = data_path;
-		init.created_by = kCreatedBy;
-		store->Initialize(init);
-	}
-	auto metadata = store->LoadMetadata();
-	if (!IsSupportedFormatVersion(metadata.version)) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": unsupported DuckLake format version \"%s\" in \"%s\" "
-		                          "(this build reads 1.0 and 1.1)",
-		                          options.lake_name, metadata.version, options.metadata_path);
-	}
-	if (options.format_version_given && options.format_version != metadata.version) {
-		throw InvalidInputException("DUCKLAKE_VERSION '%s' does not match the existing lake's format version '%s'",
-		                            options.format_version, metadata.version);
-	}
-	format_version = metadata.version;
-	data_path = WithTrailingSeparator(options.data_path.empty() ? metadata.data_path : options.data_path);
-	persisted_options = store->LoadOptions();
-}
-
-duckdb::optional_ptr<LakeCatalog> LakeCatalog::OtherLakeOnSameCatalog(duckdb::ClientContext &context) {
-	for (auto &attached : duckdb::DatabaseManager::Get(context).GetDatabases(context)) {
-		auto &other = attached->GetCatalog();
-		if (&other != this && other.GetCatalogType() == "ducklake" &&
-		    other.Cast<LakeCatalog>().metadata_database == metadata_database) {
-			return &other.Cast<LakeCatalog>();
-		}
-	}
-	return nullptr;
-}
-
-void LakeCatalog::OnDetach(duckdb::ClientContext &context) {
-	if (!owns_metadata_database) {
-		return;
-	}
-	// Another lake attached from the same catalog file keeps using it: hand it over.
-	auto other = OtherLakeOnSameCatalog(context);
-	if (other) {
-		other->owns_metadata_database = true;
-		owns_metadata_database = false;
-		return;
-	}
-	duckdb::Connection connection(GetDatabase());
-	connection.Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));
-	owns_metadata_database = false;
 }
 
 duckdb::optional_idx LakeCatalog::GetCatalogVersion(duckdb::ClientContext &context) {
@@ -218,8 +94,14 @@ duckdb::optional_ptr<duckdb::CatalogEntry> LakeCatalog::CreateSchema(duckdb::Cat
 duckdb::optional_ptr<duckdb::SchemaCatalogEntry>
 LakeCatalog::LookupSchema(duckdb::CatalogTransaction transaction, const duckdb::EntryLookupInfo &schema_lookup,
                           duckdb::OnEntryNotFound if_not_found) {
-	auto &lake_transaction = LakeTransaction::Get(transaction, *this);
 	auto &name = schema_lookup.GetEntryName();
+	if (transaction.context && IsInternalContext(*transaction.context)) {
+		if (if_not_found == duckdb::OnEntryNotFound::THROW_EXCEPTION) {
+			throw CatalogException("Schema with name %s does not exist in lake \"%s\"!", name, GetName());
+		}
+		return nullptr; // inlake's own SQL never reads a lake (see common/internal_connection.hpp)
+	}
+	auto &lake_transaction = LakeTransaction::Get(transaction, *this);
 	duckdb::optional_ptr<LakeSchemaEntry> schema;
 	auto at_clause = schema_lookup.GetAtClause();
 	if (at_clause) {
@@ -236,6 +118,9 @@ LakeCatalog::LookupSchema(duckdb::CatalogTransaction transaction, const duckdb::
 
 void LakeCatalog::ScanSchemas(duckdb::ClientContext &context,
                               std::function<void(duckdb::SchemaCatalogEntry &)> callback) {
+	if (IsInternalContext(context)) {
+		return; // inlake's own SQL never reads a lake (see common/internal_connection.hpp)
+	}
 	auto &lake_transaction = LakeTransaction::Get(context, *this);
 	lake_transaction.ScanSchemas([&](LakeSchemaEntry &schema) { callback(schema); });
 }

@@ -94,15 +94,20 @@ public:
 	void SetPersistedOptions(std::vector<OptionRecord> options);
 
 private:
+	// lake_catalog_attach.cpp
 	void AttachMetadataDatabase(duckdb::ClientContext &context);
 	void LoadOrCreateLake();
 	void CreateDataPath(const std::string &path);
+	//! Detaches the catalog database and removes what the failed attach created.
+	void UndoAttach();
 	//! Another attached lake using the same catalog database, if any.
 	optional_ptr<LakeCatalog> OtherLakeOnSameCatalog(duckdb::ClientContext &context);
 
 	LakeOptions options;
 	std::string metadata_database;
 	bool owns_metadata_database = false;
+	//! Files and folders this attach created (removed again if it fails)
+	std::vector<std::string> created_paths;
 	//! Shared by every lake attached from the same catalog file in this process
 	std::shared_ptr<MetadataStore> store;
 	std::string data_path;

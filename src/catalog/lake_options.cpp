@@ -20,12 +20,22 @@ std::string WithTrailingSeparator(const std::string &path) {
 static int64_t NonNegativeInteger(const std::string &option, const Value &value) {
 	Value as_int;
 	std::string error;
-	if (!value.DefaultTryCastAs(LogicalType::BIGINT, as_int, &error) || as_int.IsNull() ||
+	bool number_or_text = value.type().IsNumeric() || value.type().id() == duckdb::LogicalTypeId::VARCHAR;
+	if (!number_or_text || !value.DefaultTryCastAs(LogicalType::BIGINT, as_int, &error) || as_int.IsNull() ||
 	    as_int.GetValue<int64_t>() < 0) {
 		throw InvalidInputException("ATTACH option %s expects a non-negative integer, got '%s'", option,
 		                            value.ToString());
 	}
 	return as_int.GetValue<int64_t>();
+}
+
+static bool Boolean(const std::string &option, const Value &value) {
+	Value as_bool;
+	std::string error;
+	if (!value.DefaultTryCastAs(LogicalType::BOOLEAN, as_bool, &error) || as_bool.IsNull()) {
+		throw InvalidInputException("ATTACH option %s expects a boolean, got '%s'", option, value.ToString());
+	}
+	return as_bool.GetValue<bool>();
 }
 
 static std::string Text(const std::string &option, const Value &value) {
@@ -64,7 +74,7 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 		} else if (key == "snapshot_version") {
 			result.snapshot_version = NonNegativeInteger("SNAPSHOT_VERSION", value);
 		} else if (key == "create_if_not_exists") {
-			result.create_if_not_exists = duckdb::BooleanValue::Get(value.DefaultCastAs(LogicalType::BOOLEAN));
+			result.create_if_not_exists = Boolean("CREATE_IF_NOT_EXISTS", value);
 		} else if (key == "target_file_size") {
 			result.target_file_size = NonNegativeInteger("TARGET_FILE_SIZE", value);
 		} else {

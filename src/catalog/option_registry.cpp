@@ -10,7 +10,7 @@ using duckdb::Value;
 
 namespace {
 
-enum class OptionKind { NON_NEGATIVE_INTEGER, BOOLEAN, INTERVAL, TEXT };
+enum class OptionKind { NON_NEGATIVE_INTEGER, BOOLEAN, INTERVAL, COMPRESSION };
 
 struct OptionDefinition {
 	const char *key;
@@ -23,7 +23,7 @@ const OptionDefinition kOptions[] = {
     {"data_inlining_row_limit", OptionKind::NON_NEGATIVE_INTEGER, true},
     {"auto_compact", OptionKind::BOOLEAN, true},
     {"target_file_size", OptionKind::NON_NEGATIVE_INTEGER, true},
-    {"parquet_compression", OptionKind::TEXT, true},
+    {"parquet_compression", OptionKind::COMPRESSION, true},
     {"parquet_row_group_size", OptionKind::NON_NEGATIVE_INTEGER, true},
     {"expire_older_than", OptionKind::INTERVAL, false},
     {"delete_older_than", OptionKind::INTERVAL, false},
@@ -66,41 +66,96 @@ std::string CanonicalOptionKey(const std::string &key, OptionScope scope) {
 	return option.key;
 }
 
+namespace {
+
+[[noreturn]] void BadValue(const OptionDefinition &option, const char *expected, const Value &value) {
+	throw InvalidInputException("DuckLake option \"%s\" expects %s, got %s '%s'", option.key, expected,
+	                            value.type().ToString(), value.ToString());
+}
+
+std::string NonNegativeInteger(const OptionDefinition &option, const Value &value) {
+	auto &type = value.type();
+	std::string error; // a failed cast reports here instead of throwing
+	Value converted;
+	if (type.IsIntegral()) {
+		if (!value.DefaultTryCastAs(LogicalType::BIGINT, converted, &error) || converted.GetValue<int64_t>() < 0) {
+			BadValue(option, "a non-negative integer", value);
+		}
+		return converted.ToString();
+	}
+	// text or a number with a fraction: only whole numbers (2.0, '100') are accepted, never booleans
+	if (type.id() != duckdb::LogicalTypeId::VARCHAR && !type.IsNumeric()) {
+		BadValue(option, "a non-negative integer", value);
+	}
+	Value as_double;
+	if (!value.DefaultTryCastAs(LogicalType::DOUBLE, as_double, &error)) {
+		BadValue(option, "a non-negative integer", value);
+	}
+	auto number = as_double.GetValue<double>();
+	// the range check comes first: converting a double beyond int64's range is undefined
+	if (!(number >= 0 && number < 9.2e18) || number != double(int64_t(number))) {
+		BadValue(option, "a non-negative integer", value);
+	}
+	return std::to_string(int64_t(number));
+}
+
+std::string Boolean(const OptionDefinition &option, const Value &value) {
+	Value converted;
+	std::string error;
+	if (!value.DefaultTryCastAs(LogicalType::BOOLEAN, converted, &error)) {
+		BadValue(option, "a boolean", value);
+	}
+	return converted.GetValue<bool>() ? "true" : "false";
+}
+
+std::string NonNegativeInterval(const OptionDefinition &option, const Value &value) {
+	Value converted;
+	std::string error;
+	if (!value.DefaultTryCastAs(LogicalType::INTERVAL, converted, &error)) {
+		BadValue(option, "an interval such as '1 week'", value);
+	}
+	auto interval = converted.GetValue<duckdb::interval_t>();
+	if (interval.months < 0 || interval.days < 0 || interval.micros < 0) {
+		BadValue(option, "an interval that is not negative", value);
+	}
+	return value.ToString(); // as the user wrote it ('1 week' stays '1 week')
+}
+
+//! The codecs DuckDB's Parquet writer takes for COPY ... (COMPRESSION c).
+const char *const kCompressions[] = {"uncompressed", "snappy", "gzip", "zstd", "brotli", "lz4", "lz4_raw"};
+
+std::string Compression(const OptionDefinition &option, const Value &value) {
+	auto name = duckdb::StringUtil::Lower(value.ToString());
+	std::string known;
+	for (auto compression : kCompressions) {
+		if (name == compression) {
+			return name;
+		}
+		known += (known.empty() ? "" : ", ") + std::string(compression);
+	}
+	throw InvalidInputException("DuckLake option \"%s\" expects one of %s, got '%s'", option.key, known,
+	                            value.ToString());
+}
+
+} // namespace
+
 std::string ValidateOptionValue(const std::string &key, const Value &value) {
 	auto &option = FindOption(key);
 	if (value.IsNull()) {
 		throw InvalidInputException("DuckLake option \"%s\" cannot be NULL (use reset_option to remove it)",
 		                            option.key);
 	}
-	Value converted;
-	std::string error;
 	switch (option.kind) {
-	case OptionKind::NON_NEGATIVE_INTEGER: {
-		Value as_double;
-		bool integral = value.DefaultTryCastAs(LogicalType::DOUBLE, as_double, &error) &&
-		                as_double.GetValue<double>() == double(int64_t(as_double.GetValue<double>()));
-		if (!integral || !value.DefaultTryCastAs(LogicalType::BIGINT, converted, &error) ||
-		    converted.GetValue<int64_t>() < 0) {
-			throw InvalidInputException("DuckLake option \"%s\" expects a non-negative integer, got '%s'",
-			                            option.key, value.ToString());
-		}
-		return converted.ToString();
-	}
+	case OptionKind::NON_NEGATIVE_INTEGER:
+		return NonNegativeInteger(option, value);
 	case OptionKind::BOOLEAN:
-		if (!value.DefaultTryCastAs(LogicalType::BOOLEAN, converted, &error)) {
-			throw InvalidInputException("DuckLake option \"%s\" expects a boolean, got '%s'", option.key,
-			                            value.ToString());
-		}
-		return converted.GetValue<bool>() ? "true" : "false";
+		return Boolean(option, value);
 	case OptionKind::INTERVAL:
-		if (!value.DefaultTryCastAs(LogicalType::INTERVAL, converted, &error)) {
-			throw InvalidInputException("DuckLake option \"%s\" expects an interval such as '1 week', got '%s'",
-			                            option.key, value.ToString());
-		}
-		return value.ToString();
-	default:
-		return value.ToString();
+		return NonNegativeInterval(option, value);
+	case OptionKind::COMPRESSION:
+		return Compression(option, value);
 	}
+	throw duckdb::InternalException("DuckLake option \"%s\" has no validation", option.key);
 }
 
 } // namespace inlake

@@ -10,7 +10,6 @@ using duckdb::LogicalType;
 using duckdb::LogicalTypeId;
 
 static LakeColumn MakeColumn(const std::string &name, const LogicalType &type, int64_t &next_id) {
-	ToLakeTypeName(type); // rejects types the lake cannot store, naming them
 	LakeColumn column;
 	column.column_id = next_id++;
 	column.name = name;
@@ -56,6 +55,7 @@ std::vector<LakeColumn> ColumnsFromCreateInfo(const duckdb::CreateTableInfo &inf
 			throw duckdb::NotImplementedException("DuckLake tables do not support generated columns (column \"%s\")",
 			                                      definition.Name());
 		}
+		CheckStorableType(definition.Name(), definition.Type());
 		auto column = MakeColumn(definition.Name(), definition.Type(), next_id);
 		if (definition.HasDefaultValue()) {
 			column.default_sql = definition.DefaultValue().ToString();

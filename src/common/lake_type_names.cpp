@@ -54,6 +54,38 @@ std::string ToLakeTypeName(const LogicalType &type) {
 	throw duckdb::NotImplementedException("DuckLake does not support the type %s", type.ToString());
 }
 
+void CheckStorableType(const std::string &column_name, const LogicalType &type) {
+	if (type.id() == LogicalTypeId::VARIANT) {
+		throw duckdb::NotImplementedException(
+		    "Cannot store column \"%s\" of type %s in a DuckLake table: DuckDB 1.4.4 can write VARIANT neither to "
+		    "its own tables nor to Parquet",
+		    column_name, type.ToString());
+	}
+	try {
+		ToLakeTypeName(type);
+	} catch (duckdb::NotImplementedException &) {
+		throw duckdb::NotImplementedException("Cannot store column \"%s\" in a DuckLake table: DuckLake does not "
+		                                      "support the type %s",
+		                                      column_name, type.ToString());
+	}
+	switch (type.id()) {
+	case LogicalTypeId::STRUCT:
+		for (auto &child : duckdb::StructType::GetChildTypes(type)) {
+			CheckStorableType(column_name, child.second);
+		}
+		break;
+	case LogicalTypeId::LIST:
+		CheckStorableType(column_name, duckdb::ListType::GetChildType(type));
+		break;
+	case LogicalTypeId::MAP:
+		CheckStorableType(column_name, duckdb::MapType::KeyType(type));
+		CheckStorableType(column_name, duckdb::MapType::ValueType(type));
+		break;
+	default:
+		break;
+	}
+}
+
 LogicalType FromLakeTypeName(const std::string &name_p) {
 	auto name = duckdb::StringUtil::Lower(name_p);
 	if (name == "json") {

@@ -18,6 +18,10 @@
 namespace inlake {
 
 std::string ToLakeTypeName(const duckdb::LogicalType &type);
+//! Refuses, naming the column, a type (or a nested field type) that a lake table cannot hold: the types
+//! DuckLake has no name for, and VARIANT, which DuckDB 1.4.4 can store neither in its own tables (inlined
+//! rows) nor in Parquet.
+void CheckStorableType(const std::string &column_name, const duckdb::LogicalType &type);
 duckdb::LogicalType FromLakeTypeName(const std::string &name);
 
 } // namespace inlake

@@ -14,21 +14,16 @@ namespace inlake {
 using duckdb::LogicalType;
 using duckdb::Value;
 
-static const Value *NamedValue(duckdb::TableFunctionBindInput &input, const char *name) {
-	auto entry = input.named_parameters.find(name);
-	return entry == input.named_parameters.end() || entry->second.IsNull() ? nullptr : &entry->second;
-}
-
 static CleanupRequest ParseRequest(duckdb::TableFunctionBindInput &input, LakeCatalog &catalog) {
 	CleanupRequest request;
-	auto older_than = NamedValue(input, "older_than");
+	auto older_than = NamedArgument(input, "older_than");
 	if (older_than) {
 		request.older_than = older_than->GetValue<duckdb::timestamp_tz_t>();
 	}
-	if (auto value = NamedValue(input, "cleanup_all")) {
+	if (auto value = NamedArgument(input, "cleanup_all")) {
 		request.cleanup_all = value->GetValue<bool>();
 	}
-	if (auto value = NamedValue(input, "dry_run")) {
+	if (auto value = NamedArgument(input, "dry_run")) {
 		request.dry_run = value->GetValue<bool>();
 	}
 	if (older_than && request.cleanup_all) {

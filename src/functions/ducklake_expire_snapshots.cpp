@@ -14,18 +14,13 @@ namespace inlake {
 using duckdb::LogicalType;
 using duckdb::Value;
 
-static const Value *NamedValue(duckdb::TableFunctionBindInput &input, const char *name) {
-	auto entry = input.named_parameters.find(name);
-	return entry == input.named_parameters.end() || entry->second.IsNull() ? nullptr : &entry->second;
-}
-
 static ExpiryRequest ParseRequest(duckdb::TableFunctionBindInput &input, LakeCatalog &catalog) {
 	ExpiryRequest request;
-	if (auto value = NamedValue(input, "older_than")) {
+	if (auto value = NamedArgument(input, "older_than")) {
 		request.has_older_than = true;
 		request.older_than = value->GetValue<duckdb::timestamp_tz_t>();
 	}
-	if (auto value = NamedValue(input, "versions")) {
+	if (auto value = NamedArgument(input, "versions")) {
 		request.has_versions = true;
 		for (auto &child : duckdb::ListValue::GetChildren(*value)) {
 			if (!child.IsNull()) {
@@ -33,7 +28,7 @@ static ExpiryRequest ParseRequest(duckdb::TableFunctionBindInput &input, LakeCat
 			}
 		}
 	}
-	if (auto value = NamedValue(input, "dry_run")) {
+	if (auto value = NamedArgument(input, "dry_run")) {
 		request.dry_run = value->GetValue<bool>();
 	}
 	if (request.has_older_than && request.has_versions) {

@@ -1,26 +1,63 @@
 // ducklake_flush_inlined_data('lake' [, schema_name => s] [, table_name => t]):
-// moves the inlined data of every (or the named) table to Parquet within the
-// calling transaction; returns (schema_name, table_name, rows_flushed) for each
-// table whose inlined rows were flushed. Tables with auto_compact = false are
-// skipped, even when named.
+// moves the inlined data of every (or the named) table to Parquet; returns
+// (schema_name, table_name, rows_flushed) for each table whose inlined rows
+// were flushed. Tables with auto_compact = false are skipped, even when named.
+//
+// The tables are flushed within the calling transaction, as one snapshot. In
+// an explicit transaction (or one that already changed the lake) that is all
+// or nothing. In autocommit mode (CHECKPOINT's flush too), one table that
+// cannot be flushed never keeps the others from it: the others are then
+// flushed again, each in a transaction of its own that commits, and the
+// statement fails with an error naming every table that did not flush.
 #include "catalog/lake_catalog.hpp"
 #include "functions/lake_functions.hpp"
 #include "functions/row_table_function.hpp"
 #include "maintenance/inlined_flush.hpp"
+#include "metadata/sql_literal.hpp"
 #include "transaction/lake_transaction.hpp"
+
+#include "duckdb/main/connection.hpp"
+#include "duckdb/main/materialized_query_result.hpp"
 
 namespace inlake {
 using duckdb::LogicalType;
 using duckdb::Value;
 
+//! A named text argument ("" when not given); NULL is refused rather than read as "every schema/table".
 static std::string NamedText(duckdb::TableFunctionBindInput &input, const char *name) {
 	auto entry = input.named_parameters.find(name);
-	return entry == input.named_parameters.end() || entry->second.IsNull() ? std::string() : entry->second.ToString();
+	if (entry == input.named_parameters.end()) {
+		return std::string();
+	}
+	if (entry->second.IsNull()) {
+		throw duckdb::InvalidInputException("ducklake_flush_inlined_data: %s must not be NULL (leave it out to flush "
+		                                    "every %s)",
+		                                    name, std::string(name) == "table_name" ? "table" : "schema");
+	}
+	return entry->second.ToString();
 }
 
 static bool AutoCompact(LakeTransaction &transaction, LakeTableEntry &table) {
 	std::string value;
 	return !transaction.FindOption("auto_compact", &table, value) || value != "false";
+}
+
+//! Flushes one table in a transaction of its own (a statement on a connection of its own), adding its result row
+//! to `rows`, or its error to `failures`.
+static void FlushInOwnTransaction(duckdb::ClientContext &context, LakeCatalog &catalog, LakeTableEntry &table,
+                                  std::vector<std::vector<Value>> &rows, std::vector<std::string> &failures) {
+	auto &schema = table.ParentSchema().name;
+	duckdb::Connection connection(*context.db);
+	auto result = connection.Query("SELECT * FROM ducklake_flush_inlined_data(" + SqlString(catalog.GetName()) +
+	                               ", schema_name => " + SqlString(schema) + ", table_name => " +
+	                               SqlString(table.name) + ")");
+	if (result->HasError()) {
+		failures.push_back("\"" + schema + "\".\"" + table.name + "\": " + result->GetError());
+		return;
+	}
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		rows.push_back({result->GetValue(0, row), result->GetValue(1, row), result->GetValue(2, row)});
+	}
 }
 
 static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext &context,
@@ -61,14 +98,43 @@ static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext 
 	names = {"schema_name", "table_name", "rows_flushed"};
 	types = {LogicalType::VARCHAR, LogicalType::VARCHAR, LogicalType::BIGINT};
 	auto result = duckdb::make_uniq<RowsBindData>();
+	bool isolate_failures =
+	    table_name.empty() && context.transaction.IsAutoCommit() && transaction.changes.Empty() && tables.size() > 1;
+	std::vector<std::string> failures;
+	std::vector<LakeTableEntry *> flushed;
 	for (auto table : tables) {
 		if (IsLocalId(table->TableId()) || !AutoCompact(transaction, *table)) {
 			continue;
 		}
-		auto rows = FlushTable(context, transaction, *table);
+		int64_t rows;
+		try {
+			rows = FlushTable(context, transaction, *table);
+		} catch (std::exception &ex) {
+			if (!isolate_failures) {
+				throw;
+			}
+			failures.push_back("\"" + table->ParentSchema().name + "\".\"" + table->name +
+			                   "\": " + duckdb::ErrorData(ex).Message());
+			continue;
+		}
+		flushed.push_back(table);
 		if (rows > 0) {
 			result->rows.push_back({Value(table->ParentSchema().name), Value(table->name), Value::BIGINT(rows)});
 		}
+	}
+	if (!failures.empty()) {
+		// this statement fails, and its transaction with it: the tables that did flush commit on their own
+		DiscardFlushes(context, transaction);
+		result->rows.clear();
+		for (auto table : flushed) {
+			FlushInOwnTransaction(context, catalog, *table, result->rows, failures);
+		}
+		throw duckdb::IOException("ducklake_flush_inlined_data: %llu table%s of lake \"%s\" could not be flushed (the "
+		                          "other tables were): %s",
+		                          (unsigned long long)failures.size(), failures.size() > 1 ? "s" : "",
+		                          catalog.GetName(),
+		                          duckdb::StringUtil::Join(duckdb::vector<std::string>(failures.begin(), failures.end()),
+		                                                   "; "));
 	}
 	return std::move(result);
 }

@@ -6,7 +6,8 @@ namespace inlake {
 
 std::vector<duckdb::TableFunction> LakeFunctionList() {
 	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
-	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction()};
+	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
+	        DeleteOrphanedFilesFunction()};
 }
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {

@@ -28,5 +28,6 @@ duckdb::TableFunction OptionsFunction();
 duckdb::TableFunction FlushInlinedDataFunction();
 duckdb::TableFunction ExpireSnapshotsFunction();
 duckdb::TableFunction CleanupOldFilesFunction();
+duckdb::TableFunction DeleteOrphanedFilesFunction();
 
 } // namespace inlake

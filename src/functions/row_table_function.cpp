@@ -40,4 +40,9 @@ LakeCatalog &LakeCatalogArgument(duckdb::ClientContext &context, const duckdb::V
 	return catalog->Cast<LakeCatalog>();
 }
 
+const duckdb::Value *NamedArgument(duckdb::TableFunctionBindInput &input, const char *name) {
+	auto entry = input.named_parameters.find(name);
+	return entry == input.named_parameters.end() || entry->second.IsNull() ? nullptr : &entry->second;
+}
+
 } // namespace inlake

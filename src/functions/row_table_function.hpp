@@ -25,6 +25,9 @@ duckdb::unique_ptr<duckdb::GlobalTableFunctionState> InitRowsScan(duckdb::Client
                                                                   duckdb::TableFunctionInitInput &input);
 void EmitRows(duckdb::ClientContext &context, duckdb::TableFunctionInput &input, duckdb::DataChunk &output);
 
+//! A named argument of the call, nullptr when it was left out or given as NULL.
+const duckdb::Value *NamedArgument(duckdb::TableFunctionBindInput &input, const char *name);
+
 //! The attached lake with this name; a clear error when it is missing or not a lake.
 LakeCatalog &LakeCatalogArgument(duckdb::ClientContext &context, const duckdb::Value &name, const char *function);
 

@@ -7,6 +7,7 @@
 #include "transaction/lake_transaction.hpp"
 #include "write/parquet_file_writer.hpp"
 
+#include "duckdb/common/file_system.hpp"
 #include "duckdb/main/client_context.hpp"
 
 #include <map>
@@ -15,6 +16,14 @@ namespace inlake {
 using namespace duckdb; // NOLINT
 
 namespace {
+
+//! Records that `position` was deleted in `snapshot` unless an earlier deletion snapshot is known for it.
+void MergeEarliest(std::map<int64_t, int64_t> &deletes, int64_t position, int64_t snapshot) {
+	auto entry = deletes.emplace(position, snapshot);
+	if (!entry.second) {
+		entry.first->second = std::min(entry.first->second, snapshot);
+	}
+}
 
 //! Per flushed row: what the data file records and what its partial delete file needs.
 struct FlushedRow {
@@ -123,6 +132,7 @@ private:
 			result.delete_file =
 			    WriteDeleteFile(context, transaction.TableDataPath(table), file.path, positions, snapshots);
 			result.delete_count = int64_t(positions.size());
+			result.deleted_positions = positions;
 			result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
 			result.max_delete_snapshot = *std::max_element(snapshots.begin(), snapshots.end());
 		}
@@ -135,18 +145,23 @@ private:
 	std::vector<FlushedRow> rows;
 };
 
-//! Every deleted position of a committed data file with the snapshot it was deleted in.
-std::map<int64_t, int64_t> ExistingDeletes(ClientContext &context, const DataFileRecord &file,
-                                           const std::string &table_path) {
+//! Every position of a committed data file deleted at or before the transaction's snapshot, with the snapshot
+//! it was deleted in. A delete file holds every earlier deletion of its data file too, and a plain one records
+//! only its own begin snapshot for all of them, so each position takes the earliest snapshot any delete file
+//! of the file's history (or an inlined deletion, merged by the caller) gives it.
+std::map<int64_t, int64_t> ExistingDeletes(ClientContext &context, LakeTransaction &transaction,
+                                           const DataFileRecord &file, const std::string &table_path) {
 	std::map<int64_t, int64_t> result;
-	auto &ref = file.delete_file;
-	if (ref.delete_file_id < 0) {
+	if (file.delete_file.delete_file_id < 0) {
 		return result;
 	}
-	auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
-	auto positions = ReadDeletePositionsWithSnapshots(*context.db, path, ref.partial_max >= 0, ref.begin_snapshot);
-	for (auto &entry : positions) {
-		result[entry.first] = entry.second;
+	auto &store = transaction.GetCatalog().Store();
+	for (auto &ref : store.LoadDeleteFileHistory(file.data_file_id, transaction.Snapshot().snapshot_id)) {
+		auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
+		for (auto &entry :
+		     ReadDeletePositionsWithSnapshots(*context.db, path, ref.partial_max >= 0, ref.begin_snapshot)) {
+			MergeEarliest(result, entry.first, entry.second);
+		}
 	}
 	return result;
 }
@@ -171,9 +186,9 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 		if (file == files.end()) {
 			continue; // the data file is gone (dropped or rewritten): its deletions no longer matter
 		}
-		auto merged = ExistingDeletes(context, *file->second, table_path);
+		auto merged = ExistingDeletes(context, transaction, *file->second, table_path);
 		for (auto &position : entry.second) {
-			merged.emplace(position.first, position.second);
+			MergeEarliest(merged, position.first, position.second);
 		}
 		std::vector<int64_t> positions, snapshots;
 		for (auto &position : merged) {
@@ -192,7 +207,28 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 	}
 }
 
+//! Removes the files a flush that failed midway already wrote (nothing references them).
+void RemoveWrittenFiles(ClientContext &context, const TableFlush &flush) {
+	auto &fs = FileSystem::GetFileSystem(context);
+	for (auto &file : flush.files) {
+		fs.TryRemoveFile(file.file.path);
+		if (file.delete_count > 0) {
+			fs.TryRemoveFile(file.delete_file.path);
+		}
+	}
+	for (auto &deletes : flush.deletes) {
+		fs.TryRemoveFile(deletes.delete_file.path);
+	}
+}
+
 } // namespace
+
+void DiscardFlushes(ClientContext &context, LakeTransaction &transaction) {
+	for (auto &flush : transaction.changes.flushes) {
+		RemoveWrittenFiles(context, flush);
+	}
+	transaction.changes.flushes.clear();
+}
 
 int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table) {
 	transaction.CheckWritable("flush inlined data");
@@ -204,9 +240,7 @@ int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTab
 	// Inserts of this transaction simply commit after the flushed rows; its deletes could hit rows the flush
 	// moves, so a table this transaction deleted from (or altered) must be committed first.
 	auto local = transaction.changes.table_changes.find(table.TableId());
-	bool deleted = local != transaction.changes.table_changes.end() &&
-	               (!local->second.deleted_row_ids.empty() || !local->second.delete_files.empty() ||
-	                !local->second.partial_file_deletes.empty());
+	bool deleted = local != transaction.changes.table_changes.end() && local->second.HasDeletes();
 	if (deleted || transaction.changes.altered_tables.count(table.TableId())) {
 		throw duckdb::InvalidInputException("Cannot flush table \"%s\": this transaction has uncommitted changes to "
 		                                    "it (deletes or ALTER); commit them first",
@@ -214,8 +248,13 @@ int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTab
 	}
 	TableFlush flush;
 	flush.table_id = table.TableId();
-	InsertFlusher(context, transaction, table).Flush(flush);
-	FlushDeletes(context, transaction, table, flush);
+	try {
+		InsertFlusher(context, transaction, table).Flush(flush);
+		FlushDeletes(context, transaction, table, flush);
+	} catch (...) {
+		RemoveWrittenFiles(context, flush);
+		throw;
+	}
 	auto rows = flush.rows_flushed;
 	if (!flush.files.empty() || !flush.deletes.empty()) {
 		transaction.AddFlush(std::move(flush));

@@ -31,6 +31,9 @@ class LakeTableEntry;
 class LakeTransaction;
 
 //! Returns the number of inlined insert rows flushed (0: none; deletions may still have been flushed).
+//! A flush that fails midway removes the files it wrote and registers nothing.
 int64_t FlushTable(duckdb::ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table);
+//! Takes every flush back out of the transaction and removes the files they wrote.
+void DiscardFlushes(duckdb::ClientContext &context, LakeTransaction &transaction);
 
 } // namespace inlake

@@ -5,6 +5,7 @@
 #include "read/delete_file_loader.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/parquet_field_ids.hpp"
+#include "write/parquet_value_encoding.hpp"
 #include "write/written_file_stats.hpp"
 
 #include "duckdb/common/file_system.hpp"
@@ -42,6 +43,19 @@ std::string CopyOptions(const ParquetWriteOptions &options) {
 	return sql + ", WRITE_EMPTY_FILE false";
 }
 
+//! The star REPLACE list that writes the columns DuckDB's Parquet writer cannot hold exactly as text.
+std::string EncodedColumnReplacements(const std::vector<LakeColumn> &columns) {
+	std::string replacements;
+	for (auto &column : columns) {
+		if (HasParquetStorageEncoding(column.type)) {
+			auto name = SqlIdentifier(column.name);
+			replacements += (replacements.empty() ? "" : ", ") + std::string("inlake_parquet_encode(") + name +
+			                ") AS " + name;
+		}
+	}
+	return replacements;
+}
+
 FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
                          const InlinedCopyResult &copied, WrittenDataFile file) {
 	FlushedDataFile result;
@@ -57,6 +71,7 @@ FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, L
 		}
 		result.delete_file = WriteDeleteFile(context, transaction.TableDataPath(table), file.path, positions, snapshots);
 		result.delete_count = int64_t(positions.size());
+		result.deleted_positions = positions;
 		result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
 		result.max_delete_snapshot = *std::max_element(snapshots.begin(), snapshots.end());
 	}
@@ -85,6 +100,7 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 	auto file_name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + ".parquet";
 	request.path = options.directory + file_name;
 	request.copy_options = CopyOptions(options);
+	request.column_replacements = EncodedColumnReplacements(options.columns);
 	request.field_ids = BuildFieldIdsOption(options.columns, RowIdAndSnapshotColumns()).ToSQLString();
 	request.plain_field_ids = BuildFieldIdsOption(options.columns, {}).ToSQLString();
 	InlinedCopyResult copied;

@@ -98,6 +98,17 @@ bool IsSupportedFormatVersion(const std::string &format_version) {
 	return format_version == "1.0" || format_version == "1.1";
 }
 
+std::vector<std::string> CatalogTableNames(const std::string &format_version) {
+	std::vector<std::string> result;
+	for (auto &table : kCatalogTables) {
+		result.push_back(table.name);
+	}
+	if (format_version == "1.1") {
+		result.push_back("ducklake_view_column_tag");
+	}
+	return result;
+}
+
 std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix) {
 	bool is_1_1 = format_version == "1.1";
 	std::vector<std::string> result;

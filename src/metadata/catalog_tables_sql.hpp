@@ -12,6 +12,8 @@
 namespace inlake {
 
 std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix);
+//! The names of the catalog tables of a format version (without inlined data tables), in DDL order.
+std::vector<std::string> CatalogTableNames(const std::string &format_version);
 bool IsSupportedFormatVersion(const std::string &format_version);
 
 } // namespace inlake

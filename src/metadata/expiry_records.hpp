@@ -35,4 +35,15 @@ struct ScheduledFileRecord {
 	duckdb::timestamp_tz_t schedule_start;
 };
 
+//! A data or delete file the catalog lists (at any snapshot), with the paths its location is resolved from:
+//! data path + schema path + table path + path, each part only when it is relative.
+struct CatalogFileRecord {
+	std::string schema_path;
+	bool schema_path_is_relative = true;
+	std::string table_path;
+	bool table_path_is_relative = true;
+	std::string path;
+	bool path_is_relative = true;
+};
+
 } // namespace inlake

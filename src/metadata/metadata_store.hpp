@@ -61,9 +61,11 @@ public:
 	                                const InlinedColumnNames &names) = 0;
 	//! Appends rows: the chunk columns are row id, begin snapshot, end snapshot, then the table's columns.
 	virtual void AppendInlinedRows(const std::string &inlined_table, duckdb::ColumnDataCollection &rows) = 0;
-	//! Sets the end snapshot of live inlined rows with these row ids; returns how many were ended.
+	//! Sets the end snapshot of the inlined rows with these row ids that were live at snapshot `visible_at`
+	//! and still are (a row id names every version of a row an UPDATE rewrote); returns how many were ended.
 	virtual int64_t EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
-	                               const std::vector<int64_t> &row_ids, int64_t end_snapshot) = 0;
+	                               const std::vector<int64_t> &row_ids, int64_t end_snapshot,
+	                               int64_t visible_at) = 0;
 	//! Registers a delete file, ending the data file's previous delete file (if any).
 	virtual void InsertDeleteFile(const DeleteFileRecord &file) = 0;
 	//! Whether the data file's deletions changed after `snapshot_id` (a newer delete file or inlined deletion).
@@ -74,9 +76,6 @@ public:
 	//! Inlined deletions already recorded for these positions (to detect concurrent deletes).
 	virtual std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
 	                                                            const std::vector<InlinedDeleteRecord> &positions) = 0;
-	//! Which of `row_ids` are rows of this inlined table (live or not).
-	virtual std::vector<int64_t> FindInlinedRowIds(const std::string &inlined_table, const InlinedColumnNames &names,
-	                                               const std::vector<int64_t> &row_ids) = 0;
 	//! Records deletions of data-file positions in ducklake_inlined_delete_<table_id> (created when missing).
 	virtual void AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
 	                                  int64_t snapshot_id) = 0;
@@ -140,6 +139,9 @@ struct InlinedCopyRequest {
 	std::string path;
 	//! COPY options besides FIELD_IDS
 	std::string copy_options;
+	//! Replacements of some written columns by expressions over them, as SQL of a star REPLACE list without
+	//! the parentheses (`"x" AS "x"` pairs; empty: every column is written as it is), applied after ordering
+	std::string column_replacements;
 	//! FIELD_IDS with the hidden row id and snapshot columns, and without them (for a plain file)
 	std::string field_ids;
 	std::string plain_field_ids;
@@ -182,9 +184,13 @@ public:
 
 	//! True when the catalog database already holds a lake.
 	virtual bool IsInitialized() = 0;
+	//! True when the lake's schema of the catalog database holds no table at all (a lake may be created there).
+	virtual bool IsEmpty() = 0;
 	//! Creates the catalog tables with snapshot 0 and schema main.
 	virtual void Initialize(const StoreInitOptions &options) = 0;
 	virtual LakeMetadata LoadMetadata() = 0;
+	//! The catalog tables of the format version that the catalog database lacks (a damaged catalog).
+	virtual std::vector<std::string> MissingCatalogTables(const std::string &format_version) = 0;
 
 	virtual SnapshotRecord GetLatestSnapshot() = 0;
 	//! The snapshot with this id, or an invalid optional when it does not exist.
@@ -217,6 +223,10 @@ public:
 	virtual InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) = 0;
 	//! A snapshot whose schema version is `schema_version` (to read the catalog as it was then).
 	virtual bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) = 0;
+	//! Every delete file of a data file that began at or before `snapshot_id`, ended or not, oldest first
+	//! (a flush recovers each position's deletion snapshot from them).
+	virtual std::vector<DataFileRecord::DeleteFileRef> LoadDeleteFileHistory(int64_t data_file_id,
+	                                                                        int64_t snapshot_id) = 0;
 	//! Inlined deletions of a table made at or before `snapshot_id`, with their snapshots.
 	virtual std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) = 0;
 
@@ -225,6 +235,8 @@ public:
 	// --- snapshot expiry and file cleanup ---
 	//! Rows of ducklake_files_scheduled_for_deletion, oldest first (read-only listing).
 	virtual std::vector<ScheduledFileRecord> ListScheduledFiles() = 0;
+	//! Every data and delete file any row of the catalog names, ended ones included.
+	virtual std::vector<CatalogFileRecord> ListAllFiles() = 0;
 };
 
 } // namespace inlake

@@ -1,5 +1,6 @@
 #include "read/delete_file_loader.hpp"
 
+#include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/main/connection.hpp"
@@ -13,12 +14,12 @@ static constexpr int64_t kPosFieldId = 2147483545;
 
 std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::string &path, bool partial,
                                              int64_t snapshot_id) {
-	Connection connection(db);
-	auto sql = "SELECT pos FROM read_parquet(" + SqlString(path) + ")";
+	auto connection = OpenInternalConnection(db);
+	auto sql = "SELECT pos::BIGINT FROM read_parquet(" + SqlString(path) + ")";
 	if (partial) {
 		sql += " WHERE _ducklake_internal_snapshot_id <= " + SqlInt(snapshot_id);
 	}
-	auto result = connection.Query(sql + " ORDER BY pos");
+	auto result = connection->Query(sql + " ORDER BY pos");
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, result->GetError());
 	}
@@ -35,9 +36,11 @@ static constexpr int64_t kSnapshotFieldId = 2147483539;
 
 std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(DatabaseInstance &db, const std::string &path,
                                                                          bool partial, int64_t file_snapshot) {
-	Connection connection(db);
-	auto snapshot = partial ? std::string("_ducklake_internal_snapshot_id") : SqlInt(file_snapshot);
-	auto result = connection.Query("SELECT pos, " + snapshot + " FROM read_parquet(" + SqlString(path) +
+	auto connection = OpenInternalConnection(db);
+	// both columns are read as BIGINT vectors: a bare integer literal would come back as INTEGER
+	auto snapshot = partial ? std::string("_ducklake_internal_snapshot_id::BIGINT")
+	                        : "CAST(" + SqlInt(file_snapshot) + " AS BIGINT)";
+	auto result = connection->Query("SELECT pos::BIGINT, " + snapshot + " FROM read_parquet(" + SqlString(path) +
 	                               ") ORDER BY pos");
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, result->GetError());
@@ -53,9 +56,20 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(Databa
 	return positions;
 }
 
-std::map<int64_t, int64_t> ReadPositionsOfRowIds(DatabaseInstance &db, const std::string &path,
-                                                 const std::vector<int64_t> &row_ids) {
-	std::map<int64_t, int64_t> result;
+int64_t ReadMinRowId(DatabaseInstance &db, const std::string &path) {
+	auto connection = OpenInternalConnection(db);
+	auto result = connection->Query("SELECT min(_ducklake_internal_row_id)::BIGINT FROM read_parquet(" +
+	                                SqlString(path) + ")");
+	if (result->HasError()) {
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, result->GetError());
+	}
+	auto value = result->GetValue(0, 0);
+	return value.IsNull() ? 0 : value.GetValue<int64_t>();
+}
+
+std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance &db, const std::string &path,
+                                                               const std::vector<int64_t> &row_ids) {
+	std::vector<std::pair<int64_t, int64_t>> result;
 	if (row_ids.empty()) {
 		return result;
 	}
@@ -63,10 +77,10 @@ std::map<int64_t, int64_t> ReadPositionsOfRowIds(DatabaseInstance &db, const std
 	for (auto id : row_ids) {
 		list += (list.empty() ? "" : ", ") + SqlInt(id);
 	}
-	Connection connection(db);
-	auto query = connection.Query("SELECT _ducklake_internal_row_id, file_row_number FROM read_parquet(" +
+	auto connection = OpenInternalConnection(db);
+	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM read_parquet(" +
 	                              SqlString(path) + ", file_row_number = true) WHERE _ducklake_internal_row_id IN (" +
-	                              list + ")");
+	                              list + ") ORDER BY file_row_number");
 	if (query->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, query->GetError());
 	}
@@ -74,16 +88,16 @@ std::map<int64_t, int64_t> ReadPositionsOfRowIds(DatabaseInstance &db, const std
 		auto ids = FlatVector::GetData<int64_t>(chunk.data[0]);
 		auto positions = FlatVector::GetData<int64_t>(chunk.data[1]);
 		for (idx_t row = 0; row < chunk.size(); row++) {
-			result[ids[row]] = positions[row];
+			result.emplace_back(ids[row], positions[row]);
 		}
 	}
 	return result;
 }
 
 int64_t ReadRowGroupCount(DatabaseInstance &db, const std::string &path) {
-	Connection connection(db);
+	auto connection = OpenInternalConnection(db);
 	auto result =
-	    connection.Query("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(" + SqlString(path) + ")");
+	    connection->Query("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(" + SqlString(path) + ")");
 	if (result->HasError()) {
 		throw IOException("Cannot read the footer of \"%s\": %s", path, result->GetError());
 	}
@@ -91,8 +105,8 @@ int64_t ReadRowGroupCount(DatabaseInstance &db, const std::string &path) {
 }
 
 std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::string &path, int64_t snapshot_id) {
-	Connection connection(db);
-	auto result = connection.Query("SELECT file_row_number FROM read_parquet(" + SqlString(path) +
+	auto connection = OpenInternalConnection(db);
+	auto result = connection->Query("SELECT file_row_number FROM read_parquet(" + SqlString(path) +
 	                               ", file_row_number = true) WHERE _ducklake_internal_snapshot_id > " +
 	                               SqlInt(snapshot_id) + " ORDER BY file_row_number");
 	if (result->HasError()) {

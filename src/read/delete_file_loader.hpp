@@ -39,8 +39,12 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(duckdb
                                                                          const std::string &path, bool partial,
                                                                          int64_t file_snapshot);
 
-//! row id -> position for those of `row_ids` that a data file with embedded row ids holds.
-std::map<int64_t, int64_t> ReadPositionsOfRowIds(duckdb::DatabaseInstance &db, const std::string &path,
+//! The smallest row id a data file with embedded row ids holds.
+int64_t ReadMinRowId(duckdb::DatabaseInstance &db, const std::string &path);
+
+//! (row id, position) of every row of a data file with embedded row ids whose id is one of `row_ids`, in
+//! position order. An id can occur more than once: older versions of a row that an UPDATE rewrote keep it.
+std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(duckdb::DatabaseInstance &db, const std::string &path,
                                                  const std::vector<int64_t> &row_ids);
 
 //! The number of row groups of a Parquet file (from its footer).

@@ -60,6 +60,7 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_f
 		record.row_group_count = file.row_group_count;
 		record.column_stats = FileColumnStatsOf(file);
 		write.InsertDataFile(record);
+		flushed.data_file_id = record.data_file_id;
 		stats.file_size_bytes += file.file_size_bytes;
 		if (flushed.delete_count > 0) {
 			write.InsertDeleteFile(DeleteRecord(context, table_id, record.data_file_id, flushed.delete_file,

@@ -5,7 +5,9 @@
 // partial delete files and the merged delete files, then removes the flushed
 // rows and deletions from the catalog. Another transaction having deleted a
 // flushed row, or replaced a flushed data file's delete file, after this
-// transaction's snapshot is a conflict.
+// transaction's snapshot is a conflict. The flush is committed before the
+// transaction's other changes of the table, which may delete flushed rows:
+// those deletions then go to the flushed files (flushed_rows.hpp).
 //===----------------------------------------------------------------------===//
 #pragma once
 

@@ -177,6 +177,14 @@ private:
 		                            InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion()),
 		                            change_set,
 		                            transaction.GetCatalog().GetName()};
+		// Flushes first: a flush moves the rows of the transaction's snapshot, and the transaction's own later
+		// deletions of those rows follow them into the flushed files.
+		for (auto &flush : changes.flushes) {
+			if (changes.dropped_table_ids.count(flush.table_id)) {
+				continue;
+			}
+			CommitFlush(context, flush, next.next_file_id);
+		}
 		for (auto &entry : changes.table_changes) {
 			if (changes.dropped_table_ids.count(entry.first)) {
 				continue;
@@ -190,15 +198,18 @@ private:
 			context.table_schema_version =
 			    is_new || columns_altered ? next.schema_version : table->Record().schema_version;
 			TableDataCommit table_commit(context, *table, RealId(entry.first), is_new, entry.second,
-			                             next.next_file_id);
+			                             next.next_file_id, FlushOf(entry.first));
 			table_commit.Write();
 		}
+	}
+
+	const TableFlush *FlushOf(int64_t table_id) const {
 		for (auto &flush : changes.flushes) {
-			if (changes.dropped_table_ids.count(flush.table_id)) {
-				continue;
+			if (flush.table_id == table_id) {
+				return &flush;
 			}
-			CommitFlush(context, flush, next.next_file_id);
 		}
+		return nullptr;
 	}
 
 	void WriteOptions() {

@@ -78,6 +78,10 @@ SnapshotRecord LakeTransaction::ResolveAtClause(const duckdb::BoundAtClause &at_
 	SnapshotRecord result;
 	auto unit = duckdb::StringUtil::Upper(at_clause.Unit());
 	auto &value = at_clause.GetValue();
+	if (value.IsNull()) {
+		throw duckdb::InvalidInputException("AT (%s => NULL) on lake \"%s\": the %s must not be NULL", unit,
+		                                    catalog.GetName(), duckdb::StringUtil::Lower(unit));
+	}
 	if (unit == "VERSION") {
 		auto version = value.DefaultCastAs(duckdb::LogicalType::BIGINT).GetValue<int64_t>();
 		if (!catalog.Store().GetSnapshot(version, result)) {

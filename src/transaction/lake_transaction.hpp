@@ -10,7 +10,8 @@
 //
 // The implementation is split by concern: lake_transaction.cpp (snapshot,
 // commit, rollback), transaction_ddl.cpp, transaction_data.cpp,
-// transaction_options.cpp and transaction_scan.cpp.
+// transaction_row_location.cpp, transaction_options.cpp and
+// transaction_scan.cpp.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -72,9 +73,12 @@ public:
 	// --- data ---------------------------------------------------------------
 	//! The folder new data files of the table go to (ends with '/').
 	std::string TableDataPath(LakeTableEntry &table);
-	void AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files);
-	//! Rows (the table's columns) to inline at commit.
-	void AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows);
+	//! `embedded_row_ids`: the files carry each row's id (_ducklake_internal_row_id), kept from the rows an
+	//! UPDATE rewrote; otherwise their rows get new row ids.
+	void AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files, bool embedded_row_ids = false);
+	//! Rows (the table's columns) to inline at commit; with `rows_carry_ids`, one more trailing column holds
+	//! the (committed) row id each row keeps, otherwise they get new row ids.
+	void AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows, bool rows_carry_ids = false);
 	//! Records deleted rows by row id (committed or provisional).
 	void DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids);
 
@@ -115,9 +119,17 @@ private:
 	//! Every position of a committed data file deleted at the transaction's snapshot.
 	std::vector<int64_t> CommittedDeletedPositions(const DataFileRecord &file, const std::string &table_path,
 	                                               int64_t snapshot_id);
-	//! Moves deleted rows that live in flushed (partial) data files from row_ids to partial_file_deletes.
-	void MatchPartialFileRows(LakeTableEntry &table, LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
-	bool InCommittedFileRange(LakeTableEntry &table, int64_t row_id);
+	//! Moves the deleted rows that live in committed data files (the version the transaction sees: a position
+	//! not deleted yet) from `row_ids` to `found`, grouped by data file id.
+	void LocateInCommittedFiles(LakeTableEntry &table, const LocalTableChanges &table_changes,
+	                            std::set<int64_t> &row_ids, std::map<int64_t, std::vector<RowLocation>> &found,
+	                            std::map<int64_t, std::vector<int64_t>> &found_ids);
+	//! Moves the deleted rows that live in this transaction's own files with embedded row ids from `row_ids`
+	//! to table_changes.own_file_deletes.
+	void LocateInOwnRowIdFiles(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
+	//! Every position of a data file the transaction has deleted so far (committed and its own deletions).
+	std::set<int64_t> DeletedPositionsSeen(LakeTableEntry &table, const LocalTableChanges &table_changes,
+	                                       const DataFileRecord &file);
 	//! Sends a statement's deletions of one data file to a delete file (more than the inlining limit).
 	void WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &table_changes, const DataFileRecord &file,
 	                     const std::vector<int64_t> &new_positions);

@@ -45,25 +45,43 @@ struct LocalDeleteFile {
 	int64_t newly_deleted = 0;
 };
 
+//! Where a deleted row lives: a position in a data file (committed: its data_file_id; written by this
+//! transaction: its index in LocalTableChanges::new_files).
+struct RowLocation {
+	int64_t file = -1;
+	int64_t position = -1;
+};
+
 struct LocalTableChanges {
 	//! Parquet files written by this transaction's inserts, in insert order
 	std::vector<WrittenDataFile> new_files;
-	//! Provisional first row id of each new file (parallel to new_files)
+	//! Provisional first row id of each new file (parallel to new_files; for files with embedded row ids the
+	//! smallest kept id, which is no provisional id)
 	std::vector<int64_t> new_file_row_id_starts;
-	//! Rows to inline at commit: the table's columns, then provisional row id and snapshot id (NULL)
+	//! Whether a new file carries each row's id in _ducklake_internal_row_id (rows an UPDATE rewrote keep the
+	//! ids of the rows they replace), parallel to new_files
+	std::vector<bool> new_file_has_row_ids;
+	//! Rows to inline at commit: the table's columns, then the row id (provisional, or the committed id of
+	//! the row an UPDATE replaced) and the snapshot id (NULL)
 	std::shared_ptr<duckdb::ColumnDataCollection> inlined_rows;
-	//! Rows inserted so far (files and inlined rows); the next provisional row id is kLocalRowIdBase + this
+	//! Rows inserted so far with new row ids; the next provisional row id is kLocalRowIdBase + this
 	int64_t new_row_count = 0;
-	//! Rows deleted by this transaction whose deletion is inlined at commit (row ids)
+	//! Deleted rows that are committed inlined rows, or rows of this transaction's own files with provisional
+	//! ids (row ids); their deletions are recorded at commit
 	std::set<int64_t> deleted_row_ids;
 	//! Deletions written as delete files, by data file id
 	std::map<int64_t, LocalDeleteFile> delete_files;
-	//! Deleted rows of flushed (partial) data files, whose positions are not row_id - row_id_start:
-	//! row id -> (data file id, position); their deletions are inlined at commit
-	std::map<int64_t, std::pair<int64_t, int64_t>> partial_file_deletes;
+	//! Deleted rows of committed data files whose deletions are inlined at commit: row id -> location
+	std::map<int64_t, RowLocation> file_deletes;
+	//! Deleted rows of this transaction's own files with embedded row ids: (index in new_files, position)
+	std::set<std::pair<int64_t, int64_t>> own_file_deletes;
 
 	bool HasInsertedRows() const {
 		return !new_files.empty() || (inlined_rows && inlined_rows->Count() > 0);
+	}
+	bool HasDeletes() const {
+		return !deleted_row_ids.empty() || !delete_files.empty() || !file_deletes.empty() ||
+		       !own_file_deletes.empty();
 	}
 };
 
@@ -76,8 +94,11 @@ struct FlushedDataFile {
 	//! Whether the file carries the hidden row id and snapshot columns (a partial file). Without them it is a
 	//! plain data file: one snapshot (its begin snapshot) and row ids min_row_id + position.
 	bool embedded_row_ids = true;
-	//! Rows that were deleted while inlined: a partial delete file (delete_count 0: none)
+	//! Rows that were deleted while inlined: a partial delete file (delete_count 0: none), and their positions
 	WrittenDataFile delete_file;
+	std::vector<int64_t> deleted_positions;
+	//! The catalog id the commit gives the file
+	int64_t data_file_id = -1;
 	int64_t delete_count = 0;
 	int64_t min_delete_snapshot = 0;
 	int64_t max_delete_snapshot = 0;

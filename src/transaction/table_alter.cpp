@@ -74,7 +74,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 			}
 			RequireNewName(record, add.new_column.Name());
 		}
-		ToLakeTypeName(add.new_column.Type());
+		CheckStorableType(add.new_column.Name(), add.new_column.Type());
 		LakeColumn column;
 		// ids are never reused, not even those of columns dropped since
 		auto next_id = std::max(record.max_column_id, MaxColumnId(record.columns)) + 1;
@@ -117,7 +117,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		    change.expression->GetExpressionClass() != ExpressionClass::COLUMN_REF) {
 			throw NotImplementedException("ALTER COLUMN TYPE ... USING on a DuckLake table is not supported");
 		}
-		ToLakeTypeName(change.target_type);
+		CheckStorableType(change.column_name, change.target_type);
 		if (change.target_type.IsNested() || column.type.IsNested()) {
 			throw NotImplementedException("ALTER COLUMN TYPE of nested columns is not supported on DuckLake tables");
 		}

@@ -1,5 +1,6 @@
 #include "transaction/table_data_commit.hpp"
 
+#include "read/delete_file_loader.hpp"
 #include "transaction/table_stats_merge.hpp"
 
 #include "duckdb/common/exception/transaction_exception.hpp"
@@ -10,9 +11,10 @@ using duckdb::DataChunk;
 using duckdb::LogicalType;
 
 TableDataCommit::TableDataCommit(TableCommitContext &context, LakeTableEntry &table, int64_t table_id,
-                                 bool is_new_table, LocalTableChanges &changes, int64_t &next_file_id)
+                                 bool is_new_table, LocalTableChanges &changes, int64_t &next_file_id,
+                                 const TableFlush *flush)
     : context(context), table(table), table_id(table_id), is_new_table(is_new_table), changes(changes),
-      next_file_id(next_file_id) {
+      next_file_id(next_file_id), flush(flush) {
 }
 
 void TableDataCommit::Conflict(const std::string &what) {
@@ -65,7 +67,14 @@ void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start
 		record.record_count = file.record_count;
 		record.file_size_bytes = file.file_size_bytes;
 		record.footer_size = file.footer_size;
-		record.row_id_start = real_row_start + (changes.new_file_row_id_starts[i] - kLocalRowIdBase);
+		if (changes.new_file_has_row_ids[i]) {
+			// rows an UPDATE rewrote, with the ids of the rows they replace embedded in the file: one snapshot,
+			// but row ids that only the file knows (as in a flushed file)
+			record.row_id_start = changes.new_file_row_id_starts[i];
+			record.partial_max = context.snapshot_id;
+		} else {
+			record.row_id_start = real_row_start + (changes.new_file_row_id_starts[i] - kLocalRowIdBase);
+		}
 		record.row_group_count = file.row_group_count;
 		record.column_stats = FileColumnStatsOf(file);
 		MergeFileIntoTableStats(table.Record().columns, record, stats);
@@ -115,7 +124,9 @@ void TableDataCommit::WriteInlinedRows(TableStatsRecord &stats, int64_t real_row
 		auto provisional = duckdb::FlatVector::GetData<int64_t>(chunk.data[column_count]);
 		auto row_ids = duckdb::FlatVector::GetData<int64_t>(out.data[0]);
 		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
-			row_ids[row] = real_row_start + (provisional[row] - kLocalRowIdBase);
+			// committed ids (rows an UPDATE rewrote keep theirs) stay; provisional ones become real
+			auto id = provisional[row];
+			row_ids[row] = IsLocalRowId(id) ? real_row_start + (id - kLocalRowIdBase) : id;
 		}
 		out.data[1].Reference(duckdb::Value::BIGINT(context.snapshot_id));
 		out.data[2].Reference(duckdb::Value(LogicalType::BIGINT));
@@ -130,59 +141,77 @@ void TableDataCommit::WriteInlinedRows(TableStatsRecord &stats, int64_t real_row
 	context.change_set.AddId("inlined_insert", table_id);
 }
 
-int64_t TableDataCommit::EndInlinedRows(std::set<int64_t> &row_ids) {
+int64_t TableDataCommit::EndInlinedRows(const std::set<int64_t> &row_ids) {
 	if (!inlined_tables_loaded) {
 		inlined_tables = context.write.GetInlinedTables(table_id);
 		inlined_tables_loaded = true;
 	}
-	int64_t ended_total = 0;
+	// the version each row had at the transaction's snapshot: a version another transaction ended (deleted, or
+	// rewrote by an UPDATE) since then, or moved to a file by a flush, is a conflict
+	std::vector<int64_t> ids(row_ids.begin(), row_ids.end());
+	int64_t ended = 0;
 	for (auto &inlined : inlined_tables) {
-		std::vector<int64_t> candidates(row_ids.begin(), row_ids.end());
-		auto found = context.write.FindInlinedRowIds(inlined.table_name, context.names, candidates);
-		if (found.empty()) {
-			continue;
-		}
-		auto ended = context.write.EndInlinedRows(inlined.table_name, context.names, found, context.snapshot_id);
-		if (ended != int64_t(found.size())) {
-			Conflict("rows this transaction deletes were already deleted");
-		}
-		for (auto id : found) {
-			row_ids.erase(id);
-		}
-		ended_total += ended;
+		ended += context.write.EndInlinedRows(inlined.table_name, context.names, ids, context.snapshot_id,
+		                                      context.base_snapshot_id);
 	}
-	return ended_total;
+	if (ended != int64_t(ids.size())) {
+		Conflict("rows this transaction deletes were already deleted, updated or flushed");
+	}
+	return ended;
 }
 
-int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &row_ids) {
+int64_t TableDataCommit::DeleteFlushedRows(const std::set<int64_t> &row_ids) {
 	std::vector<InlinedDeleteRecord> deletes;
-	for (auto &entry : changes.partial_file_deletes) {
-		deletes.push_back(InlinedDeleteRecord {entry.second.first, entry.second.second});
-	}
-	auto files = is_new_table ? std::vector<DataFileRecord>() : context.write.GetLiveDataFiles(table_id);
-	for (auto row_id : row_ids) {
-		const DataFileRecord *match = nullptr;
-		if (IsLocalRowId(row_id)) {
-			for (size_t i = 0; i < changes.new_files.size(); i++) {
-				auto start = changes.new_file_row_id_starts[i];
-				if (row_id >= start && row_id < start + changes.new_files[i].record_count) {
-					deletes.push_back(InlinedDeleteRecord {new_file_ids[i], row_id - start});
-					break;
+	std::vector<int64_t> wanted(row_ids.begin(), row_ids.end());
+	for (auto &file : flush->files) {
+		std::set<int64_t> gone(file.deleted_positions.begin(), file.deleted_positions.end());
+		auto record = [&](int64_t row_id, int64_t position) {
+			if (!gone.count(position) && row_ids.count(row_id)) {
+				deletes.push_back(InlinedDeleteRecord {file.data_file_id, position});
+			}
+		};
+		if (!file.embedded_row_ids) {
+			for (auto row_id : wanted) {
+				if (row_id >= file.min_row_id && row_id < file.min_row_id + file.file.record_count) {
+					record(row_id, row_id - file.min_row_id);
 				}
 			}
 			continue;
 		}
-		for (auto &file : files) {
-			if (file.partial_max < 0 && row_id >= file.row_id_start &&
-			    row_id < file.row_id_start + file.record_count) {
-				match = &file;
-				break;
+		for (auto &match : ReadPositionsOfRowIds(table.ParentCatalog().GetDatabase(), file.file.path, wanted)) {
+			record(match.first, match.second);
+		}
+	}
+	if (deletes.size() != row_ids.size()) {
+		Conflict("rows this transaction deletes were already deleted or updated");
+	}
+	context.write.AppendInlinedDeletes(table_id, deletes, context.snapshot_id);
+	return int64_t(deletes.size());
+}
+
+int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &provisional_ids) {
+	std::vector<InlinedDeleteRecord> deletes;
+	for (auto &entry : changes.file_deletes) {
+		deletes.push_back(InlinedDeleteRecord {entry.second.file, entry.second.position});
+	}
+	for (auto &location : changes.own_file_deletes) {
+		deletes.push_back(InlinedDeleteRecord {new_file_ids[size_t(location.first)], location.second});
+	}
+	for (auto row_id : provisional_ids) {
+		bool matched = false;
+		for (size_t i = 0; i < changes.new_files.size() && !matched; i++) {
+			auto start = changes.new_file_row_id_starts[i];
+			if (!changes.new_file_has_row_ids[i] && row_id >= start && row_id < start + changes.new_files[i].record_count) {
+				deletes.push_back(InlinedDeleteRecord {new_file_ids[i], row_id - start});
+				matched = true;
 			}
 		}
-		if (!match) {
-			Conflict("rows this transaction deletes were removed or rewritten");
+		if (!matched) {
+			throw duckdb::InternalException("DuckLake commit: a deleted row of the transaction has no file");
 		}
-		deletes.push_back(InlinedDeleteRecord {match->data_file_id, row_id - match->row_id_start});
+	}
+	if (deletes.empty()) {
+		return 0;
 	}
 	if (!context.write.FindInlinedDeletes(table_id, deletes).empty()) {
 		Conflict("rows this transaction deletes were already deleted");
@@ -192,7 +221,8 @@ int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &row_ids) {
 		data_files.insert(entry.file_id);
 	}
 	for (auto data_file_id : data_files) {
-		// a delete file written since our snapshot may hold these positions too
+		// a delete file written since our snapshot may hold these positions too; a file that is gone (a
+		// dropped table's, or one rewritten since) must not take deletions
 		if (context.write.DeletesChangedSince(table_id, data_file_id, context.base_snapshot_id, false)) {
 			Conflict("rows of a data file this transaction deletes from were deleted");
 		}
@@ -225,7 +255,7 @@ void TableDataCommit::WriteDeleteFiles(TableStatsRecord &stats) {
 
 void TableDataCommit::WriteDeletes(TableStatsRecord &stats) {
 	WriteDeleteFiles(stats);
-	if (changes.deleted_row_ids.empty() && changes.partial_file_deletes.empty()) {
+	if (!changes.HasDeletes()) {
 		return;
 	}
 	std::set<int64_t> committed, provisional;
@@ -233,16 +263,16 @@ void TableDataCommit::WriteDeletes(TableStatsRecord &stats) {
 		(IsLocalRowId(row_id) ? provisional : committed).insert(row_id);
 	}
 	int64_t deleted = 0;
-	if (!committed.empty() && !is_new_table) {
-		auto ended = EndInlinedRows(committed);
-		if (ended > 0) {
-			context.change_set.AddId("inlined_delete", table_id);
+	if (!committed.empty()) {
+		if (is_new_table) {
+			throw duckdb::InternalException("DuckLake commit: committed rows deleted from a new table");
 		}
-		deleted += ended;
+		deleted += flush ? DeleteFlushedRows(committed) : EndInlinedRows(committed);
+		context.change_set.AddId("inlined_delete", table_id);
 	}
-	committed.insert(provisional.begin(), provisional.end());
-	if (!committed.empty() || !changes.partial_file_deletes.empty()) {
-		deleted += DeleteFilePositions(committed);
+	auto positions = DeleteFilePositions(provisional);
+	if (positions > 0) {
+		deleted += positions;
 		context.change_set.AddId("inlined_delete", table_id);
 	}
 	stats.record_count = std::max<int64_t>(0, stats.record_count - deleted);

@@ -4,10 +4,11 @@
 //
 // Row ids: the transaction's rows carry provisional ids (kLocalRowIdBase +
 // n); here they become next_row_id + n, so files and inlined rows keep the
-// order they were inserted in. Deletions are resolved against the catalog as
-// it is now (inside the commit's catalog transaction): inlined rows get their
-// end snapshot, data-file positions go to the inlined deletion table; a row
-// that another transaction deleted or moved first is a conflict.
+// order they were inserted in; committed ids (the new versions of rows an
+// UPDATE rewrote) stay. Deletions were located when they were made (see
+// LakeTransaction::DeleteRows): inlined rows get their end snapshot here,
+// data-file positions go to the inlined deletion table; a row that another
+// transaction deleted, updated or moved first is a conflict.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -35,8 +36,9 @@ std::vector<FileColumnStatsRecord> FileColumnStatsOf(const WrittenDataFile &file
 
 class TableDataCommit {
 public:
+	//! `flush`: the table's flush by the same transaction, already committed (nullptr: none)
 	TableDataCommit(TableCommitContext &context, LakeTableEntry &table, int64_t table_id, bool is_new_table,
-	                LocalTableChanges &changes, int64_t &next_file_id);
+	                LocalTableChanges &changes, int64_t &next_file_id, const TableFlush *flush = nullptr);
 
 	void Write();
 
@@ -45,8 +47,13 @@ private:
 	void WriteInlinedRows(TableStatsRecord &stats, int64_t real_row_start);
 	void WriteDeletes(TableStatsRecord &stats);
 	void WriteDeleteFiles(TableStatsRecord &stats);
-	int64_t EndInlinedRows(std::set<int64_t> &row_ids);
-	int64_t DeleteFilePositions(const std::set<int64_t> &row_ids);
+	//! Ends the inlined rows (committed row ids) as they were at the transaction's snapshot.
+	int64_t EndInlinedRows(const std::set<int64_t> &row_ids);
+	//! Deletes rows that were inlined at the transaction's snapshot and that its own flush moved to files.
+	int64_t DeleteFlushedRows(const std::set<int64_t> &row_ids);
+	//! Records the deletions of data-file positions: committed files' (located at statement time) and the
+	//! transaction's own files' (own files with embedded row ids, and `provisional_ids` of the others).
+	int64_t DeleteFilePositions(const std::set<int64_t> &provisional_ids);
 	std::string InlinedTableName();
 	[[noreturn]] void Conflict(const std::string &what);
 
@@ -56,6 +63,7 @@ private:
 	bool is_new_table;
 	LocalTableChanges &changes;
 	int64_t &next_file_id;
+	const TableFlush *flush;
 	//! Catalog ids given to the transaction's new files (parallel to changes.new_files)
 	std::vector<int64_t> new_file_ids;
 	std::vector<InlinedTableRecord> inlined_tables;

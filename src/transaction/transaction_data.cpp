@@ -39,25 +39,34 @@ std::string LakeTransaction::TableDataPath(LakeTableEntry &table) {
 	return ResolveLakePath(schema_path, table.Record().path, table.Record().path_is_relative);
 }
 
-void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files) {
+void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files, bool embedded_row_ids) {
 	CheckWritable("insert");
 	auto &table_changes = changes.table_changes[table.TableId()];
 	for (auto &file : files) {
 		if (catalog.FormatVersion() != "1.0") {
 			file.row_group_count = ReadRowGroupCount(*context.db, file.path);
 		}
-		table_changes.new_file_row_id_starts.push_back(kLocalRowIdBase + table_changes.new_row_count);
-		table_changes.new_row_count += file.record_count;
+		table_changes.new_file_has_row_ids.push_back(embedded_row_ids);
+		if (embedded_row_ids) {
+			// the rows keep committed ids: the file's row_id_start is just the smallest (for other readers)
+			table_changes.new_file_row_id_starts.push_back(ReadMinRowId(*context.db, file.path));
+		} else {
+			table_changes.new_file_row_id_starts.push_back(kLocalRowIdBase + table_changes.new_row_count);
+			table_changes.new_row_count += file.record_count;
+		}
 		table_changes.new_files.push_back(std::move(file));
 	}
 }
 
-void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows) {
+void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows,
+                                        bool rows_carry_ids) {
 	CheckWritable("insert");
 	auto &table_changes = changes.table_changes[table.TableId()];
+	auto column_count = rows.ColumnCount() - (rows_carry_ids ? 1 : 0);
 	if (!table_changes.inlined_rows) {
 		auto types = rows.Types();
-		types.push_back(duckdb::LogicalType::BIGINT); // provisional row id
+		types.resize(column_count);
+		types.push_back(duckdb::LogicalType::BIGINT); // row id (provisional or kept)
 		types.push_back(duckdb::LogicalType::BIGINT); // snapshot id (NULL until commit)
 		table_changes.inlined_rows =
 		    std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), types);
@@ -67,14 +76,18 @@ void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDat
 	out.Initialize(duckdb::Allocator::DefaultAllocator(), target.Types());
 	for (auto &chunk : rows.Chunks()) {
 		out.Reset();
-		for (duckdb::idx_t col = 0; col < chunk.ColumnCount(); col++) {
+		for (duckdb::idx_t col = 0; col < column_count; col++) {
 			out.data[col].Reference(chunk.data[col]);
 		}
-		auto row_ids = duckdb::FlatVector::GetData<int64_t>(out.data[chunk.ColumnCount()]);
-		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
-			row_ids[row] = kLocalRowIdBase + table_changes.new_row_count++;
+		if (rows_carry_ids) {
+			out.data[column_count].Reference(chunk.data[column_count]);
+		} else {
+			auto row_ids = duckdb::FlatVector::GetData<int64_t>(out.data[column_count]);
+			for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+				row_ids[row] = kLocalRowIdBase + table_changes.new_row_count++;
+			}
 		}
-		auto &snapshot_ids = out.data[chunk.ColumnCount() + 1];
+		auto &snapshot_ids = out.data[column_count + 1];
 		snapshot_ids.SetVectorType(duckdb::VectorType::CONSTANT_VECTOR);
 		duckdb::ConstantVector::SetNull(snapshot_ids, true);
 		out.SetCardinality(chunk.size());
@@ -82,6 +95,10 @@ void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDat
 	}
 }
 
+// A row id names one row for its whole life: an UPDATE ends the old version and writes the new one with the same
+// id, so older versions of a row may sit in data files (deleted) or inlined tables (ended). At the transaction's
+// snapshot exactly one version of each row id is live, and that is the one a DELETE or UPDATE means: in a data
+// file, the position that is not deleted yet.
 void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids) {
 	CheckWritable("delete");
 	if (row_ids.empty()) {
@@ -92,61 +109,34 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 	if (table_changes.inlined_rows) {
 		RemoveInlinedRows(table_changes, deleted);
 	}
-	// Per data file: more deleted rows in this statement than the inlining limit go to a delete file.
-	auto limit = InliningRowLimit(table);
+	LocateInOwnRowIdFiles(table_changes, deleted);
 	if (!IsLocalId(table.TableId())) {
+		std::map<int64_t, std::vector<RowLocation>> found;
+		std::map<int64_t, std::vector<int64_t>> found_ids;
+		LocateInCommittedFiles(table, table_changes, deleted, found, found_ids);
+		// Per data file: more deleted rows in this statement than the inlining limit go to a delete file.
+		auto limit = InliningRowLimit(table);
 		for (auto &file : CommittedFiles(table)) {
-			if (file.partial_max >= 0) {
+			auto locations = found.find(file.data_file_id);
+			if (locations == found.end()) {
 				continue;
 			}
-			auto begin = deleted.lower_bound(file.row_id_start);
-			auto end = deleted.lower_bound(file.row_id_start + file.record_count);
-			if (std::distance(begin, end) <= limit) {
+			if (file.partial_max < 0 && int64_t(locations->second.size()) > limit) {
+				std::vector<int64_t> positions;
+				for (auto &location : locations->second) {
+					positions.push_back(location.position);
+				}
+				WriteDeleteFile(table, table_changes, file, positions);
 				continue;
 			}
-			std::vector<int64_t> positions;
-			for (auto it = begin; it != end; ++it) {
-				positions.push_back(*it - file.row_id_start);
+			auto &ids = found_ids[file.data_file_id];
+			for (size_t i = 0; i < ids.size(); i++) {
+				table_changes.file_deletes[ids[i]] = locations->second[i];
 			}
-			deleted.erase(begin, end);
-			WriteDeleteFile(table, table_changes, file, positions);
 		}
-		MatchPartialFileRows(table, table_changes, deleted);
 	}
+	// what is left: committed inlined rows, and rows of this transaction's own files with provisional ids
 	table_changes.deleted_row_ids.insert(deleted.begin(), deleted.end());
-}
-
-void LakeTransaction::MatchPartialFileRows(LakeTableEntry &table, LocalTableChanges &table_changes,
-                                           std::set<int64_t> &row_ids) {
-	std::vector<int64_t> committed;
-	for (auto row_id : row_ids) {
-		if (!IsLocalRowId(row_id) && !InCommittedFileRange(table, row_id)) {
-			committed.push_back(row_id);
-		}
-	}
-	if (committed.empty()) {
-		return;
-	}
-	auto table_path = TableDataPath(table);
-	for (auto &file : CommittedFiles(table)) {
-		if (file.partial_max < 0) {
-			continue;
-		}
-		auto path = ResolveLakePath(table_path, file.path, file.path_is_relative);
-		for (auto &match : ReadPositionsOfRowIds(*context.db, path, committed)) {
-			table_changes.partial_file_deletes[match.first] = std::make_pair(file.data_file_id, match.second);
-			row_ids.erase(match.first);
-		}
-	}
-}
-
-bool LakeTransaction::InCommittedFileRange(LakeTableEntry &table, int64_t row_id) {
-	for (auto &file : CommittedFiles(table)) {
-		if (file.partial_max < 0 && row_id >= file.row_id_start && row_id < file.row_id_start + file.record_count) {
-			return true;
-		}
-	}
-	return false;
 }
 
 const std::vector<DataFileRecord> &LakeTransaction::CommittedFiles(LakeTableEntry &table) {
@@ -186,13 +176,16 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
 		all.insert(committed.begin(), committed.end());
 	}
 	// Inlined deletions of this transaction on the same file move into the delete file.
-	auto begin = table_changes.deleted_row_ids.lower_bound(file.row_id_start);
-	auto end = table_changes.deleted_row_ids.lower_bound(file.row_id_start + file.record_count);
 	int64_t moved = 0;
-	for (auto it = begin; it != end; ++it, ++moved) {
-		all.insert(*it - file.row_id_start);
+	for (auto it = table_changes.file_deletes.begin(); it != table_changes.file_deletes.end();) {
+		if (it->second.file == file.data_file_id) {
+			all.insert(it->second.position);
+			moved++;
+			it = table_changes.file_deletes.erase(it);
+		} else {
+			++it;
+		}
 	}
-	table_changes.deleted_row_ids.erase(begin, end);
 	auto before = int64_t(all.size());
 	all.insert(new_positions.begin(), new_positions.end());
 	LocalDeleteFile local;

@@ -54,14 +54,21 @@ void LakeTransaction::ScanSchemas(const std::function<void(LakeSchemaEntry &)> &
 	}
 }
 
+//! Longest schema or table name used as its folder name; longer ones (up to DuckDB's limits, far beyond what a
+//! file system takes in one path component) get their UUID as folder name instead.
+static constexpr size_t kMaxFolderNameLength = 64;
+
 std::string LakeTransaction::NewObjectPath(const std::string &name, const std::string &uuid) {
+	if (name.empty() || name.size() > kMaxFolderNameLength) {
+		return uuid + "/";
+	}
 	for (char c : name) {
 		bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
 		if (!plain) {
 			return uuid + "/";
 		}
 	}
-	return name.empty() ? uuid + "/" : name + "/";
+	return name + "/";
 }
 
 LakeSchemaEntry &LakeTransaction::CreateSchema(duckdb::CreateSchemaInfo &info) {

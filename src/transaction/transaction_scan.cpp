@@ -98,7 +98,13 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 		scan_file.file_size_bytes = file.file_size_bytes;
 		scan_file.footer_size = file.footer_size;
 		scan_file.row_id_start = table_changes.new_file_row_id_starts[i];
+		scan_file.has_embedded_row_ids = table_changes.new_file_has_row_ids[i];
 		scan_file.begin_snapshot = Snapshot().snapshot_id + 1;
+		for (auto &location : table_changes.own_file_deletes) {
+			if (location.first == int64_t(i)) {
+				scan_file.deleted_positions.push_back(location.second); // the set is ordered: positions sorted
+			}
+		}
 		spec->files.push_back(std::move(scan_file));
 	}
 	if (table_changes.inlined_rows) {
@@ -185,36 +191,29 @@ InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const Inl
 
 void LakeTransaction::ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec) {
 	for (auto &file : spec.files) {
-		auto local_file = table_changes.delete_files.find(file.file_id);
-		if (file.file_id >= 0 && local_file != table_changes.delete_files.end()) {
-			file.deleted_positions = local_file->second.positions;
-		}
-		bool added = false;
-		for (auto &entry : table_changes.partial_file_deletes) {
-			if (entry.second.first == file.file_id) {
-				file.deleted_positions.push_back(entry.second.second);
-				added = true;
+		std::vector<int64_t> added;
+		if (file.file_id >= 0) {
+			auto local_file = table_changes.delete_files.find(file.file_id);
+			if (local_file != table_changes.delete_files.end()) {
+				file.deleted_positions = local_file->second.positions;
+			}
+			for (auto &entry : table_changes.file_deletes) {
+				if (entry.second.file == file.file_id) {
+					added.push_back(entry.second.position);
+				}
+			}
+		} else if (!file.has_embedded_row_ids) {
+			// the transaction's own rows with provisional row ids
+			auto begin = table_changes.deleted_row_ids.lower_bound(file.row_id_start);
+			auto end = table_changes.deleted_row_ids.lower_bound(file.row_id_start + file.record_count);
+			for (auto it = begin; it != end; ++it) {
+				added.push_back(*it - file.row_id_start);
 			}
 		}
-		if (added) {
-			std::sort(file.deleted_positions.begin(), file.deleted_positions.end());
-		}
-	}
-	if (table_changes.deleted_row_ids.empty()) {
-		return;
-	}
-	for (auto &file : spec.files) {
-		if (file.has_embedded_row_ids) {
+		if (added.empty()) {
 			continue;
 		}
-		auto begin = table_changes.deleted_row_ids.lower_bound(file.row_id_start);
-		auto end = table_changes.deleted_row_ids.lower_bound(file.row_id_start + file.record_count);
-		if (begin == end) {
-			continue;
-		}
-		for (auto it = begin; it != end; ++it) {
-			file.deleted_positions.push_back(*it - file.row_id_start);
-		}
+		file.deleted_positions.insert(file.deleted_positions.end(), added.begin(), added.end());
 		std::sort(file.deleted_positions.begin(), file.deleted_positions.end());
 		file.deleted_positions.erase(std::unique(file.deleted_positions.begin(), file.deleted_positions.end()),
 		                             file.deleted_positions.end());

@@ -1,6 +1,7 @@
 #include "write/lake_delete.hpp"
 
 #include "catalog/lake_table_entry.hpp"
+#include "transaction/local_changes.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/lake_row_sink.hpp"
 
@@ -35,14 +36,53 @@ public:
 	}
 };
 
+//! UPDATE: the row ids of the old versions (deleted at Finalize), and the new versions. A committed row keeps
+//! its row id (the spec's row lineage: the change feed and anyone tracking rows rely on it), so its new version
+//! goes to `kept_sink` with the id; a row this transaction inserted itself gets a new one from `sink`.
 class UpdateState : public RowIdCollector {
 public:
 	UpdateState(ClientContext &context, LakeTableEntry &table, const vector<unique_ptr<Expression>> &defaults)
-	    : sink(table), default_executor(context, defaults) {
-		new_rows.Initialize(context, table.GetTypes());
+	    : sink(table), kept_sink(table, true), default_executor(context, defaults) {
+		auto types = table.GetTypes();
+		new_rows.Initialize(context, types);
+		fresh_rows.Initialize(context, types);
+		types.push_back(LogicalType::BIGINT);
+		kept_rows.Initialize(context, types);
 	}
+
+	//! Sends the new versions (`new_rows`, one per old row id in `ids`) to the sinks.
+	void Append(ClientContext &context, const std::vector<int64_t> &ids) {
+		SelectionVector fresh(STANDARD_VECTOR_SIZE), kept(STANDARD_VECTOR_SIZE);
+		idx_t fresh_count = 0, kept_count = 0;
+		fresh_rows.Reset();
+		kept_rows.Reset();
+		auto kept_ids = FlatVector::GetData<int64_t>(kept_rows.data[kept_rows.ColumnCount() - 1]);
+		for (idx_t row = 0; row < ids.size(); row++) {
+			if (IsLocalRowId(ids[row])) {
+				fresh.set_index(fresh_count++, row);
+			} else {
+				kept_ids[kept_count] = ids[row];
+				kept.set_index(kept_count++, row);
+			}
+		}
+		if (fresh_count > 0) {
+			fresh_rows.Slice(new_rows, fresh, fresh_count);
+			sink.Append(context, fresh_rows);
+		}
+		if (kept_count > 0) {
+			for (idx_t col = 0; col < new_rows.ColumnCount(); col++) {
+				kept_rows.data[col].Slice(new_rows.data[col], kept, kept_count);
+			}
+			kept_rows.SetCardinality(kept_count);
+			kept_sink.Append(context, kept_rows);
+		}
+	}
+
 	LakeRowSink sink;
+	LakeRowSink kept_sink;
 	DataChunk new_rows;
+	DataChunk fresh_rows;
+	DataChunk kept_rows;
 	ExpressionExecutor default_executor;
 	idx_t updated = 0;
 };
@@ -97,12 +137,15 @@ SinkResultType LakeUpdate::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 	// The same row reached twice (e.g. through a join) is updated once.
 	SelectionVector first(STANDARD_VECTOR_SIZE);
 	idx_t kept = 0;
+	std::vector<int64_t> kept_ids;
 	UnifiedVectorFormat format;
 	row_ids.ToUnifiedFormat(chunk.size(), format);
 	auto ids = UnifiedVectorFormat::GetData<int64_t>(format);
 	for (idx_t row = 0; row < chunk.size(); row++) {
-		if (state.row_ids.insert(ids[format.sel->get_index(row)]).second) {
+		auto id = ids[format.sel->get_index(row)];
+		if (state.row_ids.insert(id).second) {
 			first.set_index(kept++, row);
+			kept_ids.push_back(id);
 		}
 	}
 	auto &new_rows = state.new_rows;
@@ -120,7 +163,7 @@ SinkResultType LakeUpdate::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 	if (kept < chunk.size()) {
 		new_rows.Slice(first, kept);
 	}
-	state.sink.Append(context.client, new_rows);
+	state.Append(context.client, kept_ids);
 	state.updated += kept;
 	return SinkResultType::NEED_MORE_INPUT;
 }
@@ -130,6 +173,7 @@ SinkFinalizeType LakeUpdate::Finalize(Pipeline &pipeline, Event &event, ClientCo
 	auto &state = input.global_state.Cast<UpdateState>();
 	state.Register(context, *table);
 	state.sink.Finish(context);
+	state.kept_sink.Finish(context);
 	return SinkFinalizeType::READY;
 }
 

@@ -51,7 +51,7 @@ static unique_ptr<MergeIntoOperator> PlanAction(LogicalMergeInto &op, PhysicalPl
 	case MergeActionType::MERGE_DO_NOTHING:
 		break;
 	default:
-		throw InternalException("Unsupported MERGE action on a DuckLake table");
+		throw NotImplementedException("This MERGE action is not supported on a DuckLake table");
 	}
 	return result;
 }

@@ -12,7 +12,7 @@
 namespace inlake {
 using namespace duckdb; // NOLINT
 
-LakeRowSink::LakeRowSink(LakeTableEntry &table) : table(table) {
+LakeRowSink::LakeRowSink(LakeTableEntry &table, bool keep_row_ids) : table(table), keep_row_ids(keep_row_ids) {
 }
 
 LakeRowSink::~LakeRowSink() = default;
@@ -48,12 +48,18 @@ void LakeRowSink::DecideInlining(ClientContext &context) {
 	if (!inlining_blocker.empty()) {
 		return; // Parquet; Finish() warns when the statement was small enough to have been inlined
 	}
-	buffer = make_uniq<ColumnDataCollection>(context, table.GetTypes());
+	auto types = table.GetTypes();
+	if (keep_row_ids) {
+		types.push_back(LogicalType::BIGINT);
+	}
+	buffer = make_uniq<ColumnDataCollection>(context, types);
 }
 
 void LakeRowSink::StartParquet(ClientContext &context) {
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
-	writer = make_uniq<ParquetFileWriter>(context, transaction.WriteOptionsFor(table));
+	auto options = transaction.WriteOptionsFor(table);
+	options.write_row_id = keep_row_ids;
+	writer = make_uniq<ParquetFileWriter>(context, std::move(options));
 	if (buffer) {
 		for (auto &buffered : buffer->Chunks()) {
 			writer->Append(buffered);
@@ -88,9 +94,9 @@ void LakeRowSink::Finish(ClientContext &context) {
 	}
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
 	if (writer) {
-		transaction.AppendFiles(table, writer->Finish());
+		transaction.AppendFiles(table, writer->Finish(), keep_row_ids);
 	} else if (buffer && buffer->Count() > 0) {
-		transaction.AppendInlinedRows(table, *buffer);
+		transaction.AppendInlinedRows(table, *buffer, keep_row_ids);
 	}
 	writer.reset();
 	buffer.reset();

@@ -7,6 +7,11 @@
 // first row beyond it sends everything to Parquet files instead. Finish()
 // hands the result (inlined rows or written files) to the transaction.
 // NOT NULL columns are checked on every appended chunk.
+//
+// A sink made with `keep_row_ids` takes chunks with one more trailing BIGINT
+// column, the row id each row keeps (the new versions of rows an UPDATE
+// rewrites): inlined rows carry it, Parquet files store it in
+// _ducklake_internal_row_id.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -24,7 +29,7 @@ class ParquetFileWriter;
 
 class LakeRowSink {
 public:
-	explicit LakeRowSink(LakeTableEntry &table);
+	explicit LakeRowSink(LakeTableEntry &table, bool keep_row_ids = false);
 	~LakeRowSink();
 
 	//! Appends rows whose columns are the table's columns, in order.
@@ -41,6 +46,7 @@ private:
 	void StartParquet(duckdb::ClientContext &context);
 
 	LakeTableEntry &table;
+	bool keep_row_ids;
 	bool inline_decided = false;
 	int64_t inlining_limit = 0;
 	//! Why the table cannot be inlined at all (empty: it can)

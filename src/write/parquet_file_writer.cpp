@@ -2,6 +2,7 @@
 
 #include "write/nested_value_counter.hpp"
 #include "write/parquet_field_ids.hpp"
+#include "write/parquet_value_encoding.hpp"
 #include "write/written_file_stats.hpp"
 
 #include "duckdb/catalog/catalog.hpp"
@@ -32,7 +33,12 @@ struct ParquetFileWriter::State {
 	ParquetWriteOptions options;
 	CopyFunction function;
 	unique_ptr<FunctionData> bind_data;
+	//! The types of the appended chunks, and the types they are written as (parquet_value_encoding.hpp)
 	vector<LogicalType> types;
+	vector<LogicalType> storage_types;
+	//! Appended rows in their storage types (used only when some column is encoded)
+	DataChunk encoded;
+	bool needs_encoding = false;
 	ThreadContext thread;
 	ExecutionContext execution;
 	unique_ptr<LocalFunctionData> local_state;
@@ -52,6 +58,8 @@ struct ParquetFileWriter::State {
 	void StartFile();
 	void FinishFile();
 	void CheckChunk(DataChunk &chunk) const;
+	//! The chunk as it is written: `chunk` itself, or its columns encoded into `encoded`.
+	DataChunk &Encode(DataChunk &chunk);
 };
 
 static CopyFunction GetParquetCopyFunction(ClientContext &context) {
@@ -74,14 +82,23 @@ ParquetFileWriter::ParquetFileWriter(ClientContext &context, ParquetWriteOptions
 	for (auto &column : opts.columns) {
 		names.push_back(column.name);
 		state->types.push_back(column.type);
+		state->storage_types.push_back(ParquetStorageType(column.type));
+		state->needs_encoding = state->needs_encoding || HasParquetStorageEncoding(column.type);
 	}
 	std::vector<HiddenParquetColumn> hidden;
-	if (opts.write_row_id_and_snapshot) {
+	if (opts.write_row_id_and_snapshot || opts.write_row_id) {
 		hidden = RowIdAndSnapshotColumns();
+		if (!opts.write_row_id_and_snapshot) {
+			hidden.resize(1); // the row id only
+		}
 		for (auto &column : hidden) {
 			names.push_back(column.name);
 			state->types.push_back(LogicalType::BIGINT);
+			state->storage_types.push_back(LogicalType::BIGINT);
 		}
+	}
+	if (state->needs_encoding) {
+		state->encoded.Initialize(context, state->storage_types);
 	}
 
 	CopyInfo info;
@@ -100,7 +117,7 @@ ParquetFileWriter::ParquetFileWriter(ClientContext &context, ParquetWriteOptions
 	}
 	CopyFunctionBindInput input(info);
 	input.file_extension = "parquet";
-	state->bind_data = state->function.copy_to_bind(context, input, names, state->types);
+	state->bind_data = state->function.copy_to_bind(context, input, names, state->storage_types);
 	state->local_state = state->function.copy_to_initialize_local(state->execution, *state->bind_data);
 }
 
@@ -169,6 +186,18 @@ void ParquetFileWriter::State::CheckChunk(DataChunk &chunk) const {
 	}
 }
 
+DataChunk &ParquetFileWriter::State::Encode(DataChunk &chunk) {
+	if (!needs_encoding) {
+		return chunk;
+	}
+	encoded.Reset();
+	for (idx_t col = 0; col < chunk.ColumnCount(); col++) {
+		EncodeForParquet(chunk.data[col], encoded.data[col], chunk.size());
+	}
+	encoded.SetCardinality(chunk.size());
+	return encoded;
+}
+
 void ParquetFileWriter::Append(DataChunk &chunk) {
 	if (state->finished) {
 		throw InvalidInputException("ParquetFileWriter: Append after Finish");
@@ -189,7 +218,8 @@ void ParquetFileWriter::Append(DataChunk &chunk) {
 	if (!state->file_state) {
 		state->StartFile();
 	}
-	function.copy_to_sink(state->execution, *state->bind_data, *state->file_state, *state->local_state, chunk);
+	function.copy_to_sink(state->execution, *state->bind_data, *state->file_state, *state->local_state,
+	                      state->Encode(chunk));
 	state->counter.Count(chunk);
 }
 

@@ -13,7 +13,9 @@
 //    when `write_row_id_and_snapshot` is set, each appended chunk carries two
 //    extra trailing BIGINT columns (row id, snapshot id) that are written as
 //    _ducklake_internal_row_id (field id 2147483540) and
-//    _ducklake_internal_snapshot_id (field id 2147483539).
+//    _ducklake_internal_snapshot_id (field id 2147483539); with only
+//    `write_row_id`, one extra trailing BIGINT column (row id) written as
+//    _ducklake_internal_row_id (rows an UPDATE rewrote keep their ids).
 //  * Finish() closes the last file and returns one WrittenDataFile per file,
 //    with the statistics DuckDB's writer collected. A writer that received no
 //    rows returns no files and leaves nothing on disk.
@@ -67,6 +69,7 @@ struct ParquetWriteOptions {
 	std::vector<LakeColumn> columns;
 	int64_t target_file_size = 512LL * 1024 * 1024;
 	bool write_row_id_and_snapshot = false;
+	bool write_row_id = false;
 	//! Parquet COMPRESSION option: snappy, zstd, gzip, lz4, brotli, uncompressed
 	std::string compression = "snappy";
 	//! ZSTD compression level (0: DuckDB's default); only valid with zstd

@@ -1,5 +1,7 @@
 #include "write/written_file_stats.hpp"
 
+#include "write/parquet_value_encoding.hpp"
+
 #include "duckdb/common/string_util.hpp"
 #include "duckdb/common/types/blob.hpp"
 
@@ -38,10 +40,10 @@ static void SetMinMax(const duckdb::LogicalType &type, const ColumnStatsMap &map
 	    max_entry->second.IsNull()) {
 		return;
 	}
+	if (HasParquetStorageEncoding(type)) {
+		return; // written as text, whose order is not the type's
+	}
 	switch (type.id()) {
-	case LogicalTypeId::HUGEINT:
-	case LogicalTypeId::UHUGEINT:
-		return;
 	case LogicalTypeId::BLOB:
 		result.min_value = HexToBlobString(min_entry->second.ToString());
 		result.max_value = HexToBlobString(max_entry->second.ToString());

@@ -11,8 +11,8 @@
 //    below a LIST/MAP/ARRAY: counts from the NestedValueCounter.
 //  * min/max are DuckDB's string form of the column's type (BLOBs in
 //    Value::ToString's escaped form); has_min_max is false when the writer
-//    reported none, for nested columns, and for HUGEINT/UHUGEINT (Parquet
-//    stores those as DOUBLE, so the reported bounds are not exact).
+//    reported none, for nested columns, and for columns written as text
+//    (write/parquet_value_encoding.hpp: text order is not the type's order).
 //  * column_size_bytes of a nested column is the sum over its leaves.
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -1,5 +1,7 @@
 #include "metadata/duckdb/connection_pool.hpp"
 
+#include "common/internal_connection.hpp"
+
 #include "duckdb/main/client_context.hpp"
 
 namespace inlake {
@@ -13,7 +15,7 @@ std::unique_ptr<duckdb::Connection> ConnectionPool::Take() {
 			return connection;
 		}
 	}
-	return std::make_unique<duckdb::Connection>(database);
+	return OpenInternalConnection(database);
 }
 
 void ConnectionPool::Give(std::unique_ptr<duckdb::Connection> connection) {

@@ -27,7 +27,7 @@ DirectTableWriter::DirectTableWriter(ClientContext &context, std::string databas
 TableCatalogEntry &DirectTableWriter::WritableTable(const std::string &table) {
 	auto attached = DatabaseManager::Get(context).GetDatabase(context, database);
 	if (!attached) {
-		throw InternalException("DuckLake catalog database \"%s\" is not attached", database);
+		throw IOException("DuckLake catalog database \"%s\" is not attached (was it detached by hand?)", database);
 	}
 	// what the binder does for an INSERT or UPDATE: this transaction writes the catalog database
 	MetaTransaction::Get(context).ModifyDatabase(*attached);
@@ -139,8 +139,9 @@ void DirectTableWriter::AppendValues(const std::string &table_name, const std::v
 	chunk.Initialize(context, types);
 	for (auto &row : rows) {
 		if (row.size() > types.size()) {
-			throw InternalException("DuckLake catalog table \"%s\": %llu values for %llu columns", table_name,
-			                        row.size(), types.size());
+			throw IOException("DuckLake catalog table \"%s\" has %llu columns, fewer than the %llu this lake writes: "
+			                  "the catalog database is damaged",
+			                  table_name, types.size(), row.size());
 		}
 		auto index = chunk.size();
 		for (idx_t c = 0; c < types.size(); c++) {

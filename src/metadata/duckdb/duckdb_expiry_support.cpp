@@ -251,8 +251,33 @@ void DuckDBWriteTxn::RemoveScheduledFiles(const std::vector<ScheduledFileRecord>
 	}
 }
 
+std::vector<CatalogFileRecord> DuckDBMetadataStore::ListAllFiles() {
+	std::lock_guard<OwnedMutex> guard(lock);
+	// a table's rows (renames, ALTERs) and a schema's keep their path: DISTINCT folds the versions
+	auto files_of = [&](const char *table) {
+		return "SELECT DISTINCT s.path, s.path_is_relative, t.path, t.path_is_relative, f.path, f.path_is_relative "
+		       "FROM " +
+		       prefix + table + " f JOIN " + prefix + "ducklake_table t USING (table_id) JOIN " + prefix +
+		       "ducklake_schema s ON s.schema_id = t.schema_id";
+	};
+	auto result = Query(files_of("ducklake_data_file") + " UNION " + files_of("ducklake_delete_file"));
+	std::vector<CatalogFileRecord> files;
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		CatalogFileRecord file;
+		file.schema_path = r.String(0);
+		file.schema_path_is_relative = r.Bool(1, true);
+		file.table_path = r.String(2);
+		file.table_path_is_relative = r.Bool(3, true);
+		file.path = r.String(4);
+		file.path_is_relative = r.Bool(5, true);
+		files.push_back(std::move(file));
+	}
+	return files;
+}
+
 std::vector<ScheduledFileRecord> DuckDBMetadataStore::ListScheduledFiles() {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto result = Query(std::string("SELECT ") + kScheduledColumns + " FROM " + prefix +
 	                    "ducklake_files_scheduled_for_deletion ORDER BY schedule_start, path");
 	return ReadScheduled(*result);

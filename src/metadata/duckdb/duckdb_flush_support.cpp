@@ -30,7 +30,7 @@ void DuckDBMetadataStore::StreamInlinedRows(const std::vector<InlinedSource> &so
 		order += (order.empty() ? " ORDER BY " : ", ") + key;
 	}
 	auto sql = "SELECT * FROM (" + rows + ")" + order;
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto result = connection.SendQuery(sql);
 	if (result->HasError()) {
 		result->ThrowError();
@@ -46,8 +46,31 @@ void DuckDBMetadataStore::StreamInlinedRows(const std::vector<InlinedSource> &so
 	}
 }
 
+std::vector<DataFileRecord::DeleteFileRef> DuckDBMetadataStore::LoadDeleteFileHistory(int64_t data_file_id,
+                                                                                     int64_t snapshot_id) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	auto result = Query("SELECT delete_file_id, path, path_is_relative, delete_count, file_size_bytes, "
+	                    "begin_snapshot, partial_max FROM " +
+	                    prefix + "ducklake_delete_file WHERE data_file_id = " + SqlInt(data_file_id) +
+	                    " AND begin_snapshot <= " + SqlInt(snapshot_id) + " ORDER BY begin_snapshot, delete_file_id");
+	std::vector<DataFileRecord::DeleteFileRef> history;
+	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
+		ResultRow r(*result, row);
+		DataFileRecord::DeleteFileRef ref;
+		ref.delete_file_id = r.Int(0);
+		ref.path = r.String(1);
+		ref.path_is_relative = r.Bool(2, true);
+		ref.delete_count = r.Int(3, 0);
+		ref.file_size_bytes = r.Int(4, 0);
+		ref.begin_snapshot = r.Int(5, 0);
+		ref.partial_max = r.Int(6, -1);
+		history.push_back(std::move(ref));
+	}
+	return history;
+}
+
 std::vector<InlinedDeleteEntry> DuckDBMetadataStore::LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	std::vector<InlinedDeleteEntry> entries;
 	auto name = InlinedDeleteTableName(table_id);
 	if (!TableExists(name)) {
@@ -101,12 +124,14 @@ void DuckDBWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id,
 	if (sort_keys.empty()) {
 		return;
 	}
-	Stage("ducklake_sort_info", "(" + SqlInt(sort_id) + ", " + SqlInt(table_id) + ", " + SqlInt(snapshot_id) + ", NULL)");
+	using duckdb::Value;
+	Stage("ducklake_sort_info", {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(snapshot_id),
+	                             Value(duckdb::LogicalType::BIGINT)});
 	for (size_t i = 0; i < sort_keys.size(); i++) {
 		auto &key = sort_keys[i];
-		Stage("ducklake_sort_expression", "(" + SqlInt(sort_id) + ", " + SqlInt(table_id) + ", " + SqlInt(int64_t(i)) +
-		                                      ", " + SqlString(key.expression) + ", 'duckdb', " +
-		                                      SqlString(key.direction) + ", " + SqlString(key.null_order) + ")");
+		Stage("ducklake_sort_expression", {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(int64_t(i)),
+		                                   Value(key.expression), Value("duckdb"), Value(key.direction),
+		                                   Value(key.null_order)});
 	}
 }
 

@@ -43,7 +43,11 @@ std::string CopyStatement(const InlinedCopyRequest &request, const std::string &
 	for (auto &key : request.order_by) {
 		order += (order.empty() ? " ORDER BY " : ", ") + key;
 	}
-	return "COPY (SELECT * FROM (" + rows + ")" + order + ") TO " + SqlString(request.path) +
+	auto query = "SELECT * FROM (" + rows + ")" + order;
+	if (!request.column_replacements.empty()) {
+		query = "SELECT * REPLACE (" + request.column_replacements + ") FROM (" + query + ")";
+	}
+	return "COPY (" + query + ") TO " + SqlString(request.path) +
 	       " (FORMAT parquet, RETURN_STATS true, FIELD_IDS " + (plain ? request.plain_field_ids : request.field_ids) +
 	       ", " + request.copy_options + ")";
 }
@@ -119,10 +123,11 @@ InlinedCopyResult DuckDBMetadataStore::CopyInlinedRows(const InlinedCopyRequest 
 	auto deleted = UnionOfSources(
 	    request.sources, names, prefix, request.snapshot_id,
 	    [&](const InlinedSource &) {
-		    return SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.end_snapshot) + " AS e";
+		    return SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.begin_snapshot) + " AS b, " +
+		           SqlIdentifier(names.end_snapshot) + " AS e";
 	    },
 	    " AND " + SqlIdentifier(names.end_snapshot) + " IS NOT NULL");
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	// one read transaction: the deleted rows belong to the same catalog state as the written ones
 	Query("BEGIN TRANSACTION");
 	try {
@@ -142,7 +147,8 @@ InlinedCopyResult DuckDBMetadataStore::CopyInlinedRows(const InlinedCopyRequest 
 		} else if (result.deleted_count > 0) {
 			auto positions = Query("SELECT p.file_row_number, d.e FROM read_parquet(" + SqlString(request.path) +
 			                       ", file_row_number = true) p JOIN (" + deleted +
-			                       ") d ON p._ducklake_internal_row_id = d.r ORDER BY 1");
+			                       ") d ON p._ducklake_internal_row_id = d.r AND p._ducklake_internal_snapshot_id = d.b "
+			                       "ORDER BY 1");
 			for (duckdb::idx_t row = 0; row < positions->RowCount(); row++) {
 				result.deleted.emplace_back(positions->GetValue(0, row).GetValue<int64_t>(),
 				                            positions->GetValue(1, row).GetValue<int64_t>());

@@ -43,12 +43,12 @@ static std::vector<InlinedTableRecord> ReadInlinedTables(DuckDBMetadataStore &st
 }
 
 std::vector<InlinedTableRecord> DuckDBMetadataStore::LoadInlinedTables(int64_t table_id) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	return ReadInlinedTables(*this, table_id);
 }
 
 bool DuckDBMetadataStore::GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &snapshot) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto result = Query("SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id FROM " +
 	                    prefix + "ducklake_snapshot WHERE schema_version = " + SqlInt(schema_version) +
 	                    " ORDER BY snapshot_id DESC LIMIT 1");
@@ -60,7 +60,7 @@ bool DuckDBMetadataStore::GetSnapshotForSchemaVersion(int64_t schema_version, Sn
 }
 
 std::vector<OptionRecord> DuckDBMetadataStore::LoadOptions() {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto result = Query("SELECT key, value, scope, scope_id FROM " + prefix +
 	                    "ducklake_metadata WHERE NOT (scope IS NULL AND key IN ('version', 'data_path', "
 	                    "'created_by', 'encrypted'))");
@@ -101,7 +101,8 @@ void DuckDBWriteTxn::AppendInlinedRows(const std::string &inlined_table, duckdb:
 }
 
 int64_t DuckDBWriteTxn::EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
-                                       const std::vector<int64_t> &row_ids, int64_t end_snapshot) {
+                                       const std::vector<int64_t> &row_ids, int64_t end_snapshot,
+                                       int64_t visible_at) {
 	if (row_ids.empty()) {
 		return 0;
 	}
@@ -109,24 +110,9 @@ int64_t DuckDBWriteTxn::EndInlinedRows(const std::string &inlined_table, const I
 	auto result = store.Query("UPDATE " + store.Prefix() + SqlIdentifier(inlined_table) + " SET " +
 	                          SqlIdentifier(names.end_snapshot) + " = " + SqlInt(end_snapshot) + " WHERE " +
 	                          SqlIdentifier(names.row_id) + " IN (" + list + ") AND " +
+	                          SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(visible_at) + " AND " +
 	                          SqlIdentifier(names.end_snapshot) + " IS NULL");
 	return result->GetValue(0, 0).GetValue<int64_t>();
-}
-
-std::vector<int64_t> DuckDBWriteTxn::FindInlinedRowIds(const std::string &inlined_table,
-                                                       const InlinedColumnNames &names,
-                                                       const std::vector<int64_t> &row_ids) {
-	std::vector<int64_t> found;
-	if (row_ids.empty()) {
-		return found;
-	}
-	auto result = store.Query("SELECT " + SqlIdentifier(names.row_id) + " FROM " + store.Prefix() +
-	                          SqlIdentifier(inlined_table) + " WHERE " + SqlIdentifier(names.row_id) + " IN (" +
-	                          IdList(row_ids) + ")");
-	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
-		found.push_back(result->GetValue(0, row).GetValue<int64_t>());
-	}
-	return found;
 }
 
 std::string InlinedDeleteTableName(int64_t table_id) {
@@ -135,8 +121,12 @@ std::string InlinedDeleteTableName(int64_t table_id) {
 
 void DuckDBWriteTxn::InsertDeleteFile(const DeleteFileRecord &file) {
 	staged.touched_tables.insert(file.table_id);
+	// The new file answers for its data file from its begin snapshot on. Usually that is the new snapshot and only
+	// the current delete file ends; a flush's merged partial file begins at its oldest deletion, so every older
+	// delete file still visible from then on ends there too (one delete file per data file and snapshot).
 	Execute("UPDATE " + store.Prefix() + "ducklake_delete_file SET end_snapshot = " + SqlInt(file.begin_snapshot) +
-	        " WHERE data_file_id = " + SqlInt(file.data_file_id) + " AND end_snapshot IS NULL");
+	        " WHERE data_file_id = " + SqlInt(file.data_file_id) + " AND (end_snapshot IS NULL OR end_snapshot > " +
+	        SqlInt(file.begin_snapshot) + ")");
 	Execute("INSERT INTO " + store.Prefix() +
 	        "ducklake_delete_file (delete_file_id, table_id, begin_snapshot, end_snapshot, data_file_id, path, "
 	        "path_is_relative, format, delete_count, file_size_bytes, footer_size, encryption_key, partial_max) "

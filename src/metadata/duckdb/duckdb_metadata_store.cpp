@@ -1,5 +1,6 @@
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
 
+#include "common/internal_connection.hpp"
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/column_rows.hpp"
 #include "metadata/duckdb/duckdb_write_txn.hpp"
@@ -7,6 +8,7 @@
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
 #include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
 #include "duckdb/common/types/uuid.hpp"
 #include "duckdb/main/client_context.hpp"
@@ -26,6 +28,7 @@ DuckDBMetadataStore::DuckDBMetadataStore(duckdb::DatabaseInstance &db, std::stri
     : database(db), metadata_database(std::move(metadata_database_p)), metadata_schema(std::move(metadata_schema_p)),
       connection(db), read_connections(std::make_shared<ConnectionPool>(db, READ_CONNECTIONS_KEPT)) {
 	prefix = SqlIdentifier(metadata_database) + "." + SqlIdentifier(metadata_schema) + ".";
+	MarkInternalConnection(connection);
 }
 
 DuckDBMetadataStore::~DuckDBMetadataStore() = default;
@@ -51,12 +54,26 @@ bool DuckDBMetadataStore::TableExists(const std::string &table_name) {
 }
 
 bool DuckDBMetadataStore::IsInitialized() {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	return TableExists("ducklake_metadata");
 }
 
+bool DuckDBMetadataStore::IsEmpty() {
+	std::lock_guard<OwnedMutex> guard(lock);
+	bool empty = true;
+	connection.context->RunFunctionInTransaction([&]() {
+		auto schema = duckdb::Catalog::GetSchema(*connection.context, metadata_database, metadata_schema,
+		                                         duckdb::OnEntryNotFound::RETURN_NULL);
+		if (schema) {
+			schema->Scan(*connection.context, duckdb::CatalogType::TABLE_ENTRY,
+			             [&](duckdb::CatalogEntry &) { empty = false; });
+		}
+	});
+	return empty;
+}
+
 void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	connection.BeginTransaction();
 	try {
 		if (metadata_schema != "main") {
@@ -83,7 +100,7 @@ void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {
 }
 
 LakeMetadata DuckDBMetadataStore::LoadMetadata() {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	LakeMetadata metadata;
 	auto result = Query("SELECT key, value, scope, scope_id FROM " + prefix + "ducklake_metadata");
 	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
@@ -104,6 +121,17 @@ LakeMetadata DuckDBMetadataStore::LoadMetadata() {
 	return metadata;
 }
 
+std::vector<std::string> DuckDBMetadataStore::MissingCatalogTables(const std::string &format_version) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	std::vector<std::string> missing;
+	for (auto &name : CatalogTableNames(format_version)) {
+		if (!TableExists(name)) {
+			missing.push_back(name);
+		}
+	}
+	return missing;
+}
+
 static const char *kSnapshotColumns = "snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id";
 
 SnapshotRecord ReadSnapshotRow(MaterializedQueryResult &result, duckdb::idx_t row) {
@@ -118,7 +146,7 @@ SnapshotRecord ReadSnapshotRow(MaterializedQueryResult &result, duckdb::idx_t ro
 }
 
 SnapshotRecord DuckDBMetadataStore::GetLatestSnapshot() {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	return ReadLatestSnapshot();
 }
 
@@ -137,7 +165,7 @@ SnapshotRecord DuckDBMetadataStore::ReadLatestSnapshot() {
 }
 
 bool DuckDBMetadataStore::GetSnapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto result = Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
 	                    "ducklake_snapshot WHERE snapshot_id = " + SqlInt(snapshot_id));
 	if (result->RowCount() == 0) {
@@ -148,7 +176,7 @@ bool DuckDBMetadataStore::GetSnapshot(int64_t snapshot_id, SnapshotRecord &snaps
 }
 
 bool DuckDBMetadataStore::GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &snapshot) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto literal = duckdb::Value::TIMESTAMPTZ(time).ToSQLString();
 	auto result = Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
 	                    "ducklake_snapshot WHERE snapshot_time <= " + literal +
@@ -161,7 +189,7 @@ bool DuckDBMetadataStore::GetSnapshotAtTime(duckdb::timestamp_tz_t time, Snapsho
 }
 
 std::vector<SnapshotListing> DuckDBMetadataStore::ListSnapshots() {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto result = Query("SELECT s.snapshot_id, s.snapshot_time, s.schema_version, s.next_catalog_id, s.next_file_id, "
 	                    "c.changes_made, c.author, c.commit_message, c.commit_extra_info FROM " +
 	                    prefix + "ducklake_snapshot s LEFT JOIN " + prefix +
@@ -190,7 +218,7 @@ static std::string VisibleAt(int64_t snapshot_id) {
 }
 
 CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	CatalogContents contents;
 	auto visible = VisibleAt(snapshot_id);
 	auto schemas = Query("SELECT schema_id, schema_uuid::VARCHAR, schema_name, path, path_is_relative FROM " + prefix +
@@ -268,7 +296,7 @@ CatalogContents DuckDBMetadataStore::LoadCatalog(int64_t snapshot_id) {
 }
 
 std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id, int64_t snapshot_id) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto key = std::make_pair(table_id, snapshot_id);
 	auto cached = cache.data_files.find(key);
 	if (cached != cache.data_files.end()) {
@@ -371,7 +399,7 @@ void DuckDBMetadataStore::LoadInlinedDeletes(int64_t table_id, int64_t snapshot_
 }
 
 TableStatsRecord DuckDBMetadataStore::LoadTableStats(int64_t table_id) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	return ReadTableStats(*this, table_id);
 }
 

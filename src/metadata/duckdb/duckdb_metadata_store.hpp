@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "common/owned_mutex.hpp"
 #include "metadata/duckdb/connection_pool.hpp"
 #include "metadata/duckdb/store_cache.hpp"
 #include "metadata/metadata_store.hpp"
@@ -28,8 +29,10 @@ public:
 	~DuckDBMetadataStore() override;
 
 	bool IsInitialized() override;
+	bool IsEmpty() override;
 	void Initialize(const StoreInitOptions &options) override;
 	LakeMetadata LoadMetadata() override;
+	std::vector<std::string> MissingCatalogTables(const std::string &format_version) override;
 
 	SnapshotRecord GetLatestSnapshot() override;
 	bool GetSnapshot(int64_t snapshot_id, SnapshotRecord &result) override;
@@ -52,10 +55,13 @@ public:
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
 	InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) override;
 	bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) override;
+	std::vector<DataFileRecord::DeleteFileRef> LoadDeleteFileHistory(int64_t data_file_id,
+	                                                                int64_t snapshot_id) override;
 	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;
 	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
+	std::vector<CatalogFileRecord> ListAllFiles() override;
 	const std::string &MetadataDatabase() const {
 		return metadata_database;
 	}
@@ -72,7 +78,7 @@ public:
 		return prefix;
 	}
 
-	std::mutex lock;
+	OwnedMutex lock {"the lake's catalog lock"};
 	//! Guarded by `lock`.
 	StoreCache cache;
 

@@ -57,16 +57,16 @@ namespace {
 //! Streams of one session read through the session's one connection: one Next at a time.
 class LockedRowStream : public RowStream {
 public:
-	LockedRowStream(std::unique_ptr<RowStream> stream_p, std::mutex &lock_p) : stream(std::move(stream_p)), lock(lock_p) {
+	LockedRowStream(std::unique_ptr<RowStream> stream_p, OwnedMutex &lock_p) : stream(std::move(stream_p)), lock(lock_p) {
 	}
 	bool Next(duckdb::DataChunk &chunk) override {
-		std::lock_guard<std::mutex> guard(lock);
+		std::lock_guard<OwnedMutex> guard(lock);
 		return stream->Next(chunk);
 	}
 
 private:
 	std::unique_ptr<RowStream> stream;
-	std::mutex &lock;
+	OwnedMutex &lock;
 };
 
 //! A connection of its own (from the store's pool) with a transaction begun on the catalog database while
@@ -86,7 +86,7 @@ public:
 		if (!database) {
 			context.transaction.Rollback(nullptr);
 			context.transaction.SetAutoCommit(true);
-			throw duckdb::InternalException("DuckLake catalog database \"%s\" is not attached",
+			throw duckdb::IOException("DuckLake catalog database \"%s\" is not attached (was it detached by hand?)",
 			                                store.MetadataDatabase());
 		}
 		context.transaction.ActiveTransaction().GetTransaction(*database);
@@ -107,7 +107,7 @@ public:
 
 	std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
 	                                           int64_t snapshot_id, const InlinedRowFilter &filter) override {
-		std::lock_guard<std::mutex> guard(lock);
+		std::lock_guard<OwnedMutex> guard(lock);
 		if (CanStreamInlinedTable(source)) {
 			auto stream = StreamInlinedTable(*connection->context, store.MetadataDatabase(), store.MetadataSchema(),
 			                                 source, names, snapshot_id, filter, shared_from_this());
@@ -122,14 +122,14 @@ public:
 
 	duckdb::unique_ptr<duckdb::BaseStatistics> ColumnStatistics(const InlinedSource &source,
 	                                                            duckdb::idx_t column) override {
-		std::lock_guard<std::mutex> guard(lock);
+		std::lock_guard<OwnedMutex> guard(lock);
 		return InlinedColumnStatistics(*connection->context, store.MetadataDatabase(), store.MetadataSchema(), source,
 		                               column);
 	}
 
 private:
 	DuckDBMetadataStore &store;
-	std::mutex lock;
+	OwnedMutex lock {"a read session's catalog connection"};
 	std::shared_ptr<ConnectionPool> pool;
 	std::unique_ptr<duckdb::Connection> connection;
 };
@@ -138,7 +138,7 @@ private:
 
 std::shared_ptr<InlinedReadSession> DuckDBMetadataStore::OpenReadSession(int64_t table_id, int64_t snapshot_id,
                                                                          std::vector<DataFileRecord> &files) {
-	std::lock_guard<std::mutex> guard(lock);
+	std::lock_guard<OwnedMutex> guard(lock);
 	auto session = std::make_shared<DuckDBReadSession>(*this);
 	auto key = std::make_pair(table_id, snapshot_id);
 	auto cached = cache.data_files.find(key);

@@ -64,8 +64,9 @@ void DuckDBWriteTxn::WriteStatsRows(const StatsWrite &write) {
 	auto matched = direct.UpdateByKey("ducklake_table_stats", {"table_id"},
 	                                  {"record_count", "next_row_id", "file_size_bytes"}, {{{stats.table_id}, counts}});
 	if (matched[0] != 1) {
-		throw duckdb::InternalException("DuckLake catalog: table %lld has %llu rows in ducklake_table_stats",
-		                                (long long)stats.table_id, (unsigned long long)matched[0]);
+		throw duckdb::IOException("DuckLake catalog: table %lld has %llu rows in ducklake_table_stats instead of one: "
+		                          "the catalog database is damaged",
+		                          (long long)stats.table_id, (unsigned long long)matched[0]);
 	}
 	if (SameColumnStats(write.previous, stats)) {
 		return;

@@ -98,15 +98,35 @@ TableStatsRecord QueryTableStats(DuckDBMetadataStore &store, int64_t table_id) {
 	return stats;
 }
 
-void DuckDBWriteTxn::Stage(const std::string &table, std::string row) {
+void DuckDBWriteTxn::Stage(const std::string &table, std::vector<duckdb::Value> row) {
 	for (auto &entry : staged_rows) {
 		if (entry.first == table) {
 			entry.second.push_back(std::move(row));
 			return;
 		}
 	}
-	staged_rows.emplace_back(table, std::vector<std::string> {std::move(row)});
+	staged_rows.emplace_back(table, std::vector<std::vector<duckdb::Value>> {std::move(row)});
 }
+
+namespace {
+
+using duckdb::Value;
+
+Value Text(const std::string &text) {
+	return Value(text);
+}
+
+Value TextOrNull(const std::string &text, bool present) {
+	return present ? Value(text) : Value(duckdb::LogicalType::VARCHAR);
+}
+
+Value IdOrNull(int64_t id) {
+	return id >= 0 ? Value::BIGINT(id) : Value(duckdb::LogicalType::BIGINT);
+}
+
+const Value kNullId = Value(duckdb::LogicalType::BIGINT);
+
+} // namespace
 
 void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
 	staged.has_latest = true;
@@ -124,9 +144,9 @@ void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const Snapsh
 }
 
 void DuckDBWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
-	Stage("ducklake_schema", "(" + SqlInt(schema.schema_id) + ", " + SqlString(schema.schema_uuid) + ", " +
-	                             SqlInt(begin_snapshot) + ", NULL, " + SqlString(schema.schema_name) + ", " +
-	                             SqlString(schema.path) + ", " + SqlBool(schema.path_is_relative) + ")");
+	Stage("ducklake_schema", {Value::BIGINT(schema.schema_id), Value::UUID(schema.schema_uuid),
+	                          Value::BIGINT(begin_snapshot), kNullId, Text(schema.schema_name), Text(schema.path),
+	                          Value::BOOLEAN(schema.path_is_relative)});
 }
 
 void DuckDBWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
@@ -135,22 +155,17 @@ void DuckDBWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
 }
 
 void DuckDBWriteTxn::InsertTable(const TableRecord &table, int64_t begin_snapshot) {
-	Stage("ducklake_table", "(" + SqlInt(table.table_id) + ", " + SqlString(table.table_uuid) + ", " +
-	                            SqlInt(begin_snapshot) + ", NULL, " + SqlInt(table.schema_id) + ", " +
-	                            SqlString(table.table_name) + ", " + SqlString(table.path) + ", " +
-	                            SqlBool(table.path_is_relative) + ")");
+	Stage("ducklake_table", {Value::BIGINT(table.table_id), Value::UUID(table.table_uuid), Value::BIGINT(begin_snapshot),
+	                         kNullId, Value::BIGINT(table.schema_id), Text(table.table_name), Text(table.path),
+	                         Value::BOOLEAN(table.path_is_relative)});
 	for (auto &column : FlattenColumnTrees(table.table_id, table.columns)) {
-		Stage("ducklake_column (column_id, begin_snapshot, end_snapshot, table_id, column_order, column_name, "
-		      "column_type, initial_default, default_value, nulls_allowed, parent_column, default_value_type, "
-		      "default_value_dialect)",
-		      "(" + SqlInt(column.column_id) + ", " + SqlInt(begin_snapshot) + ", NULL, " + SqlInt(table.table_id) +
-		          ", " + SqlInt(column.column_order) + ", " + SqlString(column.column_name) + ", " +
-		          SqlString(column.column_type) + ", " +
-		          SqlStringOrNull(column.initial_default, column.has_initial_default) + ", " +
-		          SqlStringOrNull(column.default_value, column.has_default) + ", " +
-		          SqlBool(column.nulls_allowed) + ", " + SqlIdOrNull(column.parent_column) + ", " +
-		          (column.has_default ? "'expression'" : "NULL") + ", " + (column.has_default ? "'duckdb'" : "NULL") +
-		          ")");
+		Stage("ducklake_column",
+		      {Value::BIGINT(column.column_id), Value::BIGINT(begin_snapshot), kNullId, Value::BIGINT(table.table_id),
+		       Value::BIGINT(column.column_order), Text(column.column_name), Text(column.column_type),
+		       TextOrNull(column.initial_default, column.has_initial_default),
+		       TextOrNull(column.default_value, column.has_default), Value::BOOLEAN(column.nulls_allowed),
+		       IdOrNull(column.parent_column), TextOrNull("expression", column.has_default),
+		       TextOrNull("duckdb", column.has_default)});
 	}
 }
 
@@ -164,24 +179,24 @@ void DuckDBWriteTxn::EndTable(int64_t table_id, int64_t end_snapshot) {
 
 void DuckDBWriteTxn::InsertDataFile(const DataFileRecord &file) {
 	staged.touched_tables.insert(file.table_id);
-	bool with_row_groups = file.row_group_count >= 0;
-	Stage(std::string("ducklake_data_file (data_file_id, table_id, begin_snapshot, end_snapshot, file_order, path, "
-	                  "path_is_relative, file_format, record_count, file_size_bytes, footer_size, row_id_start, "
-	                  "partition_id, encryption_key, mapping_id, partial_max") +
-	          (with_row_groups ? ", row_group_count)" : ")"),
-	      "(" + SqlInt(file.data_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(file.begin_snapshot) +
-	          ", NULL, " + SqlInt(file.file_order) + ", " + SqlString(file.path) + ", " +
-	          SqlBool(file.path_is_relative) + ", 'parquet', " + SqlInt(file.record_count) + ", " +
-	          SqlInt(file.file_size_bytes) + ", " + SqlInt(file.footer_size) + ", " + SqlInt(file.row_id_start) +
-	          ", NULL, NULL, NULL, " + SqlIdOrNull(file.partial_max) +
-	          (with_row_groups ? ", " + SqlInt(file.row_group_count) : std::string()) + ")");
+	std::vector<Value> row {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id),
+	                        Value::BIGINT(file.begin_snapshot), kNullId, Value::BIGINT(file.file_order),
+	                        Text(file.path), Value::BOOLEAN(file.path_is_relative), Text("parquet"),
+	                        Value::BIGINT(file.record_count), Value::BIGINT(file.file_size_bytes),
+	                        Value::BIGINT(file.footer_size), Value::BIGINT(file.row_id_start), kNullId,
+	                        Value(duckdb::LogicalType::VARCHAR), kNullId, IdOrNull(file.partial_max)};
+	if (file.row_group_count >= 0) {
+		row.push_back(Value::BIGINT(file.row_group_count)); // format 1.1 only; left out, it is NULL
+	}
+	Stage("ducklake_data_file", std::move(row));
 	for (auto &column : file.column_stats) {
+		// min/max are values of the user's data: typed values, never SQL text
 		Stage("ducklake_file_column_stats",
-		      "(" + SqlInt(file.data_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(column.column_id) + ", " +
-		          SqlInt(column.column_size_bytes) + ", " + SqlInt(column.value_count) + ", " +
-		          SqlInt(column.null_count) + ", " + SqlStringOrNull(column.min_value, column.has_min_max) + ", " +
-		          SqlStringOrNull(column.max_value, column.has_min_max) + ", " + SqlBool(column.contains_nan) +
-		          ", NULL)");
+		      {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id), Value::BIGINT(column.column_id),
+		       Value::BIGINT(column.column_size_bytes), Value::BIGINT(column.value_count),
+		       Value::BIGINT(column.null_count), TextOrNull(column.min_value, column.has_min_max),
+		       TextOrNull(column.max_value, column.has_min_max), Value::BOOLEAN(column.contains_nan),
+		       Value(duckdb::LogicalType::VARCHAR)});
 	}
 }
 
@@ -192,8 +207,7 @@ void DuckDBWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot)
 }
 
 void DuckDBWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
-	Stage("ducklake_schema_versions",
-	      "(" + SqlInt(begin_snapshot) + ", " + SqlInt(schema_version) + ", " + SqlIdOrNull(table_id) + ")");
+	Stage("ducklake_schema_versions", {Value::BIGINT(begin_snapshot), Value::BIGINT(schema_version), IdOrNull(table_id)});
 }
 
 void DuckDBWriteTxn::Commit() {
@@ -202,11 +216,7 @@ void DuckDBWriteTxn::Commit() {
 		Execute(statement);
 	}
 	for (auto &entry : staged_rows) {
-		std::string sql = "INSERT INTO " + store.Prefix() + entry.first + " VALUES ";
-		for (size_t i = 0; i < entry.second.size(); i++) {
-			sql += (i ? ", " : "") + entry.second[i];
-		}
-		Execute(sql);
+		direct.AppendValues(entry.first, entry.second);
 	}
 	for (auto &statement : statements) {
 		Execute(statement);

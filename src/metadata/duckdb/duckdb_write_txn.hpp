@@ -11,6 +11,7 @@
 
 #include "metadata/duckdb/direct_table_writer.hpp"
 #include "metadata/duckdb/store_cache.hpp"
+#include "common/owned_mutex.hpp"
 #include "metadata/metadata_store.hpp"
 
 #include "duckdb/main/connection.hpp"
@@ -49,15 +50,13 @@ public:
 	                        const InlinedColumnNames &names) override;
 	void AppendInlinedRows(const std::string &inlined_table, duckdb::ColumnDataCollection &rows) override;
 	int64_t EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
-	                       const std::vector<int64_t> &row_ids, int64_t end_snapshot) override;
+	                       const std::vector<int64_t> &row_ids, int64_t end_snapshot, int64_t visible_at) override;
 	void InsertDeleteFile(const DeleteFileRecord &file) override;
 	bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
 	                                 bool include_inlined = true) override;
 	std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) override;
 	std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
 	                                                    const std::vector<InlinedDeleteRecord> &positions) override;
-	std::vector<int64_t> FindInlinedRowIds(const std::string &inlined_table, const InlinedColumnNames &names,
-	                                       const std::vector<int64_t> &row_ids) override;
 	void AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
 	                          int64_t snapshot_id) override;
 	int64_t CountInlinedRowsEndedAfter(const std::string &inlined_table, const InlinedColumnNames &names,
@@ -92,19 +91,20 @@ private:
 		TableStatsRecord previous;
 		bool exists;
 	};
-	void Stage(const std::string &table, std::string row);
+	//! Stages one row of a catalog table (values of its columns in order; trailing ones left out are NULL).
+	void Stage(const std::string &table, std::vector<duckdb::Value> row);
 	void Execute(const std::string &sql);
 	void WriteStatsRows(const StatsWrite &write);
 	void AppendColumnStats(const TableStatsRecord &stats);
 
 	DuckDBMetadataStore &store;
 	duckdb::Connection &connection;
-	std::unique_lock<std::mutex> guard;
+	std::unique_lock<OwnedMutex> guard;
 	bool open = false;
 	//! What the store's cache learns if the commit succeeds
 	StagedCacheUpdate staged;
 	//! catalog table name -> staged "(v1, v2, ...)" rows, in staging order
-	std::vector<std::pair<std::string, std::vector<std::string>>> staged_rows;
+	std::vector<std::pair<std::string, std::vector<std::vector<duckdb::Value>>>> staged_rows;
 	//! UPDATEs setting end_snapshot, run before the staged inserts
 	std::vector<std::string> end_statements;
 	//! Other statements, run in order after the staged inserts

@@ -1,0 +1,205 @@
+// LakeCatalog, the attach part: opening the catalog database, creating a new lake or loading an existing one,
+// and detaching. A failed ATTACH leaves nothing behind: the catalog database and folders it created are removed.
+#include "catalog/lake_catalog.hpp"
+
+#include "common/internal_connection.hpp"
+#include "metadata/catalog_tables_sql.hpp"
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/file_system.hpp"
+#include "duckdb/common/string_util.hpp"
+#include "duckdb/main/attached_database.hpp"
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/main/connection.hpp"
+#include "duckdb/main/database_manager.hpp"
+
+namespace inlake {
+
+static const char *kCreatedBy = "inlake 0.1.0";
+
+void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
+	if (!context) {
+		throw duckdb::InternalException("A DuckLake catalog is loaded only through ATTACH");
+	}
+	try {
+		AttachMetadataDatabase(*context);
+		LoadOrCreateLake();
+	} catch (...) {
+		UndoAttach();
+		throw;
+	}
+}
+
+void LakeCatalog::UndoAttach() {
+	if (owns_metadata_database) {
+		auto connection = OpenInternalConnection(GetDatabase());
+		connection->Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));
+		owns_metadata_database = false;
+	}
+	auto &fs = duckdb::FileSystem::GetFileSystem(GetDatabase());
+	for (auto it = created_paths.rbegin(); it != created_paths.rend(); ++it) {
+		try {
+			if (fs.DirectoryExists(*it)) {
+				fs.RemoveDirectory(*it);
+			} else {
+				fs.TryRemoveFile(*it);
+			}
+		} catch (...) { // NOLINT: best effort; the original error is what the user needs to see
+		}
+	}
+	created_paths.clear();
+}
+
+//! The folder a local file path lives in ("" when it has none).
+static std::string ParentFolder(const std::string &path) {
+	auto slash = path.find_last_of('/');
+	return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
+	auto connection = OpenInternalConnection(GetDatabase());
+	// The same catalog file may already be attached (the same lake under two names).
+	auto existing = connection->Query("SELECT database_name FROM duckdb_databases() WHERE path = " +
+	                                  SqlString(options.metadata_path) + " AND type = 'duckdb' AND NOT internal");
+	if (!existing->HasError() && existing->RowCount() > 0) {
+		metadata_database = existing->GetValue(0, 0).ToString();
+		auto other = OtherLakeOnSameCatalog(context);
+		if (other) {
+			store = other->store;
+		}
+		return;
+	}
+	metadata_database = "__ducklake_metadata_" + options.lake_name;
+	auto &fs = duckdb::FileSystem::GetFileSystem(context);
+	bool exists = fs.FileExists(options.metadata_path);
+	bool pinned = options.snapshot_version >= 0;
+	if (!exists && (options.read_only || pinned || !options.create_if_not_exists)) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" does not exist%s",
+		                          options.lake_name, options.metadata_path,
+		                          options.read_only ? " (and READ_ONLY cannot create it)"
+		                          : pinned          ? " (and SNAPSHOT_VERSION cannot create it)"
+		                                            : "");
+	}
+	auto folder = ParentFolder(options.metadata_path);
+	if (!exists && !folder.empty() && !fs.IsRemoteFile(folder) && !fs.DirectoryExists(folder)) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the folder \"%s\" of the catalog database does "
+		                          "not exist",
+		                          options.lake_name, folder);
+	}
+	auto sql = "ATTACH " + SqlString(options.metadata_path) + " AS " + SqlIdentifier(metadata_database) +
+	           (options.read_only ? " (READ_ONLY)" : "");
+	auto result = connection->Query(sql);
+	if (!exists && fs.FileExists(options.metadata_path)) {
+		created_paths.push_back(options.metadata_path);
+		created_paths.push_back(options.metadata_path + ".wal");
+	}
+	if (result->HasError()) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": failed to open the catalog database \"%s\": %s",
+		                          options.lake_name, options.metadata_path, result->GetError());
+	}
+	owns_metadata_database = true;
+}
+
+void LakeCatalog::CreateDataPath(const std::string &path) {
+	auto &fs = duckdb::FileSystem::GetFileSystem(GetDatabase());
+	if (fs.IsRemoteFile(path) || fs.DirectoryExists(path)) {
+		return;
+	}
+	// remember the outermost folder this creates, to remove it again if the attach fails
+	auto outermost = path;
+	for (auto parent = ParentFolder(path.substr(0, path.size() - 1)); !parent.empty() && !fs.DirectoryExists(parent);
+	     parent = ParentFolder(parent.substr(0, parent.size() - 1))) {
+		outermost = parent;
+	}
+	try {
+		fs.CreateDirectoriesRecursive(path);
+		created_paths.insert(created_paths.begin(), outermost);
+	} catch (std::exception &ex) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the data path \"%s\" cannot be created: %s",
+		                          options.lake_name, path, duckdb::ErrorData(ex).RawMessage());
+	}
+}
+
+void LakeCatalog::LoadOrCreateLake() {
+	if (!store) {
+		store = std::make_shared<DuckDBMetadataStore>(GetDatabase(), metadata_database, options.metadata_schema);
+	}
+	if (!store->IsInitialized()) {
+		if (options.read_only) {
+			throw duckdb::IOException("Cannot attach DuckLake \"%s\" READ_ONLY: \"%s\" holds no DuckLake catalog",
+			                          options.lake_name, options.metadata_path);
+		}
+		if (!store->IsEmpty()) {
+			throw duckdb::IOException("Cannot attach DuckLake \"%s\": \"%s\" is a database with tables of its own, "
+			                          "not a DuckLake catalog; a lake is created only in an empty database (or an "
+			                          "empty METADATA_SCHEMA)",
+			                          options.lake_name, options.metadata_path);
+		}
+		data_path = options.data_path.empty() ? options.metadata_path + ".files/" : options.data_path;
+		CreateDataPath(data_path);
+		StoreInitOptions init;
+		init.format_version = options.format_version;
+		init.data_path = data_path;
+		init.created_by = kCreatedBy;
+		store->Initialize(init);
+	}
+	auto metadata = store->LoadMetadata();
+	if (!IsSupportedFormatVersion(metadata.version)) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": unsupported DuckLake format version \"%s\" in \"%s\" "
+		                          "(this build reads 1.0 and 1.1)",
+		                          options.lake_name, metadata.version, options.metadata_path);
+	}
+	if (options.format_version_given && options.format_version != metadata.version) {
+		throw duckdb::InvalidInputException(
+		    "DUCKLAKE_VERSION '%s' does not match the existing lake's format version '%s'", options.format_version,
+		    metadata.version);
+	}
+	auto missing = store->MissingCatalogTables(metadata.version);
+	if (!missing.empty()) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" is damaged: it lacks "
+		                          "the catalog table%s %s",
+		                          options.lake_name, options.metadata_path, missing.size() > 1 ? "s" : "",
+		                          duckdb::StringUtil::Join(duckdb::vector<std::string>(missing.begin(), missing.end()),
+		                                                   ", "));
+	}
+	SnapshotRecord pinned;
+	if (options.snapshot_version >= 0 && !store->GetSnapshot(options.snapshot_version, pinned)) {
+		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": SNAPSHOT_VERSION %lld does not exist "
+		                                    "(the latest snapshot is %lld)",
+		                                    options.lake_name, (long long)options.snapshot_version,
+		                                    (long long)store->GetLatestSnapshot().snapshot_id);
+	}
+	format_version = metadata.version;
+	data_path = WithTrailingSeparator(options.data_path.empty() ? metadata.data_path : options.data_path);
+	persisted_options = store->LoadOptions();
+}
+
+duckdb::optional_ptr<LakeCatalog> LakeCatalog::OtherLakeOnSameCatalog(duckdb::ClientContext &context) {
+	for (auto &attached : duckdb::DatabaseManager::Get(context).GetDatabases(context)) {
+		auto &other = attached->GetCatalog();
+		if (&other != this && other.GetCatalogType() == "ducklake" &&
+		    other.Cast<LakeCatalog>().metadata_database == metadata_database) {
+			return &other.Cast<LakeCatalog>();
+		}
+	}
+	return nullptr;
+}
+
+void LakeCatalog::OnDetach(duckdb::ClientContext &context) {
+	if (!owns_metadata_database) {
+		return;
+	}
+	// Another lake attached from the same catalog file keeps using it: hand it over.
+	auto other = OtherLakeOnSameCatalog(context);
+	if (other) {
+		other->owns_metadata_database = true;
+		owns_metadata_database = false;
+		return;
+	}
+	duckdb::Connection connection(GetDatabase());
+	connection.Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));
+	owns_metadata_database = false;
+}
+
+} // namespace inlake

@@ -1,0 +1,64 @@
+// ducklake_delete_orphaned_files('lake', older_than => ts | cleanup_all => true [, dry_run => bool]):
+// removes the lake's Parquet files under its data path that nothing in the catalog names and that were last
+// modified before older_than (cleanup_all: any time), never one younger than ducklake_orphaned_file_min_age
+// (see maintenance/orphan_files.hpp); returns their full paths (column path).
+#include "catalog/lake_catalog.hpp"
+#include "functions/lake_functions.hpp"
+#include "functions/row_table_function.hpp"
+#include "maintenance/orphan_files.hpp"
+
+namespace inlake {
+using duckdb::LogicalType;
+using duckdb::Value;
+
+static OrphanCleanupRequest ParseRequest(duckdb::TableFunctionBindInput &input) {
+	OrphanCleanupRequest request;
+	auto older_than = NamedArgument(input, "older_than");
+	if (older_than) {
+		request.older_than = older_than->GetValue<duckdb::timestamp_tz_t>();
+	}
+	if (auto value = NamedArgument(input, "cleanup_all")) {
+		request.cleanup_all = value->GetValue<bool>();
+	}
+	if (auto value = NamedArgument(input, "dry_run")) {
+		request.dry_run = value->GetValue<bool>();
+	}
+	if (older_than && request.cleanup_all) {
+		throw duckdb::InvalidInputException(
+		    "ducklake_delete_orphaned_files: give either older_than or cleanup_all => true, not both");
+	}
+	if (!older_than && !request.cleanup_all) {
+		throw duckdb::InvalidInputException("ducklake_delete_orphaned_files: give older_than or cleanup_all => true");
+	}
+	return request;
+}
+
+static duckdb::unique_ptr<duckdb::FunctionData> DeleteOrphansBind(duckdb::ClientContext &context,
+                                                                 duckdb::TableFunctionBindInput &input,
+                                                                 duckdb::vector<LogicalType> &types,
+                                                                 duckdb::vector<std::string> &names) {
+	auto &catalog = LakeCatalogArgument(context, input.inputs[0], "ducklake_delete_orphaned_files");
+	auto request = ParseRequest(input);
+	if (!request.dry_run && catalog.Options().read_only) {
+		throw duckdb::PermissionException("Cannot delete orphaned files: lake \"%s\" is attached READ_ONLY",
+		                                  catalog.GetName());
+	}
+	names = {"path"};
+	types = {LogicalType::VARCHAR};
+	auto result = duckdb::make_uniq<RowsBindData>();
+	for (auto &path : DeleteOrphanedFiles(context, catalog, request)) {
+		result->rows.push_back({Value(path)});
+	}
+	return std::move(result);
+}
+
+duckdb::TableFunction DeleteOrphanedFilesFunction() {
+	duckdb::TableFunction function("ducklake_delete_orphaned_files", {LogicalType::VARCHAR}, EmitRows,
+	                               DeleteOrphansBind, InitRowsScan);
+	function.named_parameters["older_than"] = LogicalType::TIMESTAMP_TZ;
+	function.named_parameters["cleanup_all"] = LogicalType::BOOLEAN;
+	function.named_parameters["dry_run"] = LogicalType::BOOLEAN;
+	return function;
+}
+
+} // namespace inlake

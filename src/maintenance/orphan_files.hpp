@@ -1,0 +1,41 @@
+//===----------------------------------------------------------------------===//
+// Orphaned files (ducklake_delete_orphaned_files): Parquet files under the
+// lake's data path that no row of the catalog names, left behind by writers
+// that were killed before they committed or cleaned up.
+//
+// Only files named like the lake's own (ducklake-*.parquet) are considered,
+// and a file is an orphan only when nothing in the catalog names it: no data
+// or delete file row of any snapshot (expired files leave the catalog only
+// through ducklake_cleanup_old_files, which deletes them) and no row of
+// ducklake_files_scheduled_for_deletion. Another process (or an open
+// transaction of this one) may be about to commit a file it just wrote, so a
+// file younger than the setting ducklake_orphaned_file_min_age (default one
+// hour) is never removed, not even with cleanup_all. A dry run only lists.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "duckdb/common/types/timestamp.hpp"
+
+#include <string>
+#include <vector>
+
+namespace duckdb {
+class ClientContext;
+}
+
+namespace inlake {
+
+class LakeCatalog;
+
+struct OrphanCleanupRequest {
+	bool cleanup_all = false;
+	//! Files last modified before this (ignored with cleanup_all)
+	duckdb::timestamp_tz_t older_than;
+	bool dry_run = false;
+};
+
+//! Removes (or, for a dry run, lists) the orphaned files; returns their full paths.
+std::vector<std::string> DeleteOrphanedFiles(duckdb::ClientContext &context, LakeCatalog &catalog,
+                                             const OrphanCleanupRequest &request);
+
+} // namespace inlake

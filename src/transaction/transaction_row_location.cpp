@@ -1,0 +1,120 @@
+// LakeTransaction, part 6: where the rows a DELETE or UPDATE names live. A row id names one row for its whole
+// life (an UPDATE writes the new version under the old id), so older versions of a row may sit in data files
+// (deleted) or inlined tables (ended); at the transaction's snapshot exactly one version of each id is live, and
+// in a data file that is the position not deleted yet.
+#include "transaction/lake_transaction.hpp"
+
+#include "common/lake_paths.hpp"
+#include "read/delete_file_loader.hpp"
+
+#include "duckdb/main/client_context.hpp"
+
+#include <algorithm>
+
+namespace inlake {
+
+std::set<int64_t> LakeTransaction::DeletedPositionsSeen(LakeTableEntry &table, const LocalTableChanges &table_changes,
+                                                        const DataFileRecord &file) {
+	std::set<int64_t> seen;
+	auto local_file = table_changes.delete_files.find(file.data_file_id);
+	if (local_file != table_changes.delete_files.end()) {
+		seen.insert(local_file->second.positions.begin(), local_file->second.positions.end());
+	} else if (file.delete_file.delete_file_id >= 0 || !file.deleted_positions.empty()) {
+		auto committed = CommittedDeletedPositions(file, TableDataPath(table), Snapshot().snapshot_id);
+		seen.insert(committed.begin(), committed.end());
+	}
+	for (auto &entry : table_changes.file_deletes) {
+		if (entry.second.file == file.data_file_id) {
+			seen.insert(entry.second.position);
+		}
+	}
+	if (file.partial_max > Snapshot().snapshot_id) {
+		// rows of a flushed file inserted after the transaction's snapshot: not visible to it
+		auto path = ResolveLakePath(TableDataPath(table), file.path, file.path_is_relative);
+		auto later = ReadRowsAfterSnapshot(*context.db, path, Snapshot().snapshot_id);
+		seen.insert(later.begin(), later.end());
+	}
+	return seen;
+}
+
+void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalTableChanges &table_changes,
+                                             std::set<int64_t> &row_ids,
+                                             std::map<int64_t, std::vector<RowLocation>> &found,
+                                             std::map<int64_t, std::vector<int64_t>> &found_ids) {
+	auto record = [&](const DataFileRecord &file, int64_t row_id, int64_t position) {
+		found[file.data_file_id].push_back(RowLocation {file.data_file_id, position});
+		found_ids[file.data_file_id].push_back(row_id);
+		row_ids.erase(row_id);
+	};
+	// files whose row ids are row_id_start + position
+	for (auto &file : CommittedFiles(table)) {
+		if (file.partial_max >= 0) {
+			continue;
+		}
+		auto begin = row_ids.lower_bound(file.row_id_start);
+		auto end = row_ids.lower_bound(file.row_id_start + file.record_count);
+		if (begin == end) {
+			continue;
+		}
+		std::vector<int64_t> candidates(begin, end);
+		auto seen = DeletedPositionsSeen(table, table_changes, file);
+		for (auto row_id : candidates) {
+			if (!seen.count(row_id - file.row_id_start)) {
+				record(file, row_id, row_id - file.row_id_start);
+			}
+		}
+	}
+	// files that carry each row's id (flushed files, files of UPDATEs)
+	std::vector<int64_t> committed;
+	for (auto row_id : row_ids) {
+		if (!IsLocalRowId(row_id)) {
+			committed.push_back(row_id);
+		}
+	}
+	auto table_path = TableDataPath(table);
+	for (auto &file : CommittedFiles(table)) {
+		if (committed.empty()) {
+			break;
+		}
+		if (file.partial_max < 0) {
+			continue;
+		}
+		auto path = ResolveLakePath(table_path, file.path, file.path_is_relative);
+		auto matches = ReadPositionsOfRowIds(*context.db, path, committed);
+		if (matches.empty()) {
+			continue;
+		}
+		auto seen = DeletedPositionsSeen(table, table_changes, file);
+		for (auto &match : matches) {
+			if (!seen.count(match.second) && row_ids.count(match.first)) {
+				record(file, match.first, match.second);
+			}
+		}
+		committed.erase(std::remove_if(committed.begin(), committed.end(),
+		                               [&](int64_t row_id) { return !row_ids.count(row_id); }),
+		                committed.end());
+	}
+}
+
+void LakeTransaction::LocateInOwnRowIdFiles(LocalTableChanges &table_changes, std::set<int64_t> &row_ids) {
+	std::vector<int64_t> committed;
+	for (auto row_id : row_ids) {
+		if (!IsLocalRowId(row_id)) {
+			committed.push_back(row_id);
+		}
+	}
+	for (size_t i = 0; i < table_changes.new_files.size() && !committed.empty(); i++) {
+		if (!table_changes.new_file_has_row_ids[i]) {
+			continue;
+		}
+		for (auto &match : ReadPositionsOfRowIds(*context.db, table_changes.new_files[i].path, committed)) {
+			auto location = std::make_pair(int64_t(i), match.second);
+			if (row_ids.count(match.first) && !table_changes.own_file_deletes.count(location)) {
+				table_changes.own_file_deletes.insert(location);
+				row_ids.erase(match.first);
+			}
+		}
+	}
+}
+
+} // namespace inlake
