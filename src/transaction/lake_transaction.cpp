@@ -123,12 +123,18 @@ void LakeTransaction::Commit() {
 		return;
 	}
 	CommitLakeTransaction(*this);
+	// The catalog now names the transaction's files: whatever fails from here on, a rollback must not remove them.
+	catalog_committed = true;
 	if (!changes.option_changes.empty()) {
 		catalog.SetPersistedOptions(catalog.Store().LoadOptions());
 	}
 }
 
 void LakeTransaction::Rollback() {
+	if (catalog_committed) {
+		changes = LocalChanges();
+		return;
+	}
 	auto &fs = duckdb::FileSystem::GetFileSystem(context);
 	for (auto &entry : changes.table_changes) {
 		for (auto &file : entry.second.new_files) {

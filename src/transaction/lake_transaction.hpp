@@ -143,6 +143,8 @@ private:
 	uint64_t serial;
 	duckdb::ClientContext &context;
 	bool has_snapshot = false;
+	//! The commit's catalog transaction succeeded (Rollback then keeps the files it names)
+	bool catalog_committed = false;
 	SnapshotRecord snapshot;
 	std::shared_ptr<LakeCatalogSet> committed_set;
 	//! Catalog sets of time-travel lookups, kept alive for the transaction

@@ -6,7 +6,7 @@
 
 namespace inlake {
 
-std::unique_ptr<duckdb::Connection> ConnectionPool::Take() {
+std::unique_ptr<InternalConnection> ConnectionPool::Take() {
 	{
 		std::lock_guard<std::mutex> guard(lock);
 		if (!idle.empty()) {
@@ -18,7 +18,7 @@ std::unique_ptr<duckdb::Connection> ConnectionPool::Take() {
 	return OpenInternalConnection(database);
 }
 
-void ConnectionPool::Give(std::unique_ptr<duckdb::Connection> connection) {
+void ConnectionPool::Give(std::unique_ptr<InternalConnection> connection) {
 	auto &transaction = connection->context->transaction;
 	if (transaction.HasActiveTransaction() || !transaction.IsAutoCommit()) {
 		return; // not in the state Take promises: closed instead

@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "duckdb/main/connection.hpp"
+#include "common/internal_connection.hpp"
 
 #include <memory>
 #include <mutex>
@@ -24,15 +24,15 @@ public:
 	}
 
 	//! An idle connection, or a new one
-	std::unique_ptr<duckdb::Connection> Take();
+	std::unique_ptr<InternalConnection> Take();
 	//! Returns a connection whose transaction has ended
-	void Give(std::unique_ptr<duckdb::Connection> connection);
+	void Give(std::unique_ptr<InternalConnection> connection);
 
 private:
 	duckdb::DatabaseInstance &database;
 	size_t capacity;
 	std::mutex lock;
-	std::vector<std::unique_ptr<duckdb::Connection>> idle;
+	std::vector<std::unique_ptr<InternalConnection>> idle;
 };
 
 } // namespace inlake

@@ -11,7 +11,10 @@
 #include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
 #include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
 #include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/attached_database.hpp"
 #include "duckdb/main/client_context.hpp"
+#include "duckdb/main/database_manager.hpp"
+#include "duckdb/storage/storage_manager.hpp"
 #include "duckdb/main/materialized_query_result.hpp"
 
 #include <map>
@@ -19,6 +22,9 @@
 namespace inlake {
 using duckdb::MaterializedQueryResult;
 using duckdb::unique_ptr;
+
+//! WAL size from which a commit checkpoints the catalog database (see CheckpointIfWalLarge)
+static constexpr duckdb::idx_t kWalCheckpointBytes = 256 * 1024;
 
 //! Idle read-session connections kept for reuse (one per concurrently running scan)
 static constexpr size_t READ_CONNECTIONS_KEPT = 8;
@@ -28,7 +34,6 @@ DuckDBMetadataStore::DuckDBMetadataStore(duckdb::DatabaseInstance &db, std::stri
     : database(db), metadata_database(std::move(metadata_database_p)), metadata_schema(std::move(metadata_schema_p)),
       connection(db), read_connections(std::make_shared<ConnectionPool>(db, READ_CONNECTIONS_KEPT)) {
 	prefix = SqlIdentifier(metadata_database) + "." + SqlIdentifier(metadata_schema) + ".";
-	MarkInternalConnection(connection);
 }
 
 DuckDBMetadataStore::~DuckDBMetadataStore() = default;
@@ -56,6 +61,22 @@ bool DuckDBMetadataStore::TableExists(const std::string &table_name) {
 bool DuckDBMetadataStore::IsInitialized() {
 	std::lock_guard<OwnedMutex> guard(lock);
 	return TableExists("ducklake_metadata");
+}
+
+void DuckDBMetadataStore::CheckpointIfWalLarge() {
+	// after a commit that has succeeded: nothing here may turn it into a failure
+	try {
+		auto database = duckdb::DatabaseManager::Get(this->database).GetDatabase(metadata_database);
+		if (!database || database->IsReadOnly()) {
+			return;
+		}
+		auto &storage = database->GetStorageManager();
+		if (storage.InMemory() || storage.GetWALSize() < kWalCheckpointBytes) {
+			return;
+		}
+		connection.Query("CHECKPOINT " + SqlIdentifier(metadata_database)); // an error (other transactions) waits
+	} catch (...) { // NOLINT: the next commit tries again
+	}
 }
 
 bool DuckDBMetadataStore::IsEmpty() {

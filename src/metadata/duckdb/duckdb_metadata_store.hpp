@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "common/internal_connection.hpp"
 #include "common/owned_mutex.hpp"
 #include "metadata/duckdb/connection_pool.hpp"
 #include "metadata/duckdb/store_cache.hpp"
@@ -82,6 +83,12 @@ public:
 	//! Guarded by `lock`.
 	StoreCache cache;
 
+	//! Checkpoints the catalog database once its WAL has grown past kWalCheckpointBytes (caller holds `lock`).
+	//! DuckDB replays the WAL on every attach, and checkpoints on its own only at 16 MB: a long-lived process
+	//! of small commits would make every later attach slow. Skipped (tried again later) while other
+	//! transactions are open on the catalog database.
+	void CheckpointIfWalLarge();
+
 	//! The latest snapshot, from the cache or the catalog (caller holds `lock`).
 	SnapshotRecord ReadLatestSnapshot();
 
@@ -102,7 +109,7 @@ private:
 	std::string metadata_database;
 	std::string metadata_schema;
 	std::string prefix;
-	duckdb::Connection connection;
+	InternalConnection connection;
 	std::shared_ptr<ConnectionPool> read_connections;
 };
 

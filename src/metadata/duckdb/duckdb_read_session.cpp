@@ -131,7 +131,7 @@ private:
 	DuckDBMetadataStore &store;
 	OwnedMutex lock {"a read session's catalog connection"};
 	std::shared_ptr<ConnectionPool> pool;
-	std::unique_ptr<duckdb::Connection> connection;
+	std::unique_ptr<InternalConnection> connection;
 };
 
 } // namespace

@@ -9,7 +9,7 @@
 
 namespace inlake {
 
-DuckDBWriteTxn::DuckDBWriteTxn(DuckDBMetadataStore &store, duckdb::Connection &connection)
+DuckDBWriteTxn::DuckDBWriteTxn(DuckDBMetadataStore &store, InternalConnection &connection)
     : store(store), connection(connection), guard(store.lock),
       direct(*connection.context, store.MetadataDatabase(), store.MetadataSchema()) {
 	// What BEGIN does, without running a statement for it.
@@ -232,6 +232,7 @@ void DuckDBWriteTxn::Commit() {
 	open = false;
 	connection.context->transaction.Commit();
 	staged.ApplyTo(store.cache);
+	store.CheckpointIfWalLarge();
 }
 
 void DuckDBWriteTxn::Rollback() {

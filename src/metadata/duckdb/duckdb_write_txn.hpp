@@ -11,6 +11,7 @@
 
 #include "metadata/duckdb/direct_table_writer.hpp"
 #include "metadata/duckdb/store_cache.hpp"
+#include "common/internal_connection.hpp"
 #include "common/owned_mutex.hpp"
 #include "metadata/metadata_store.hpp"
 
@@ -26,7 +27,7 @@ class DuckDBMetadataStore;
 
 class DuckDBWriteTxn : public MetadataWriteTxn {
 public:
-	DuckDBWriteTxn(DuckDBMetadataStore &store, duckdb::Connection &connection);
+	DuckDBWriteTxn(DuckDBMetadataStore &store, InternalConnection &connection);
 	~DuckDBWriteTxn() override;
 
 	SnapshotRecord GetLatestSnapshot() override;
@@ -98,7 +99,7 @@ private:
 	void AppendColumnStats(const TableStatsRecord &stats);
 
 	DuckDBMetadataStore &store;
-	duckdb::Connection &connection;
+	InternalConnection &connection;
 	std::unique_lock<OwnedMutex> guard;
 	bool open = false;
 	//! What the store's cache learns if the commit succeeds
