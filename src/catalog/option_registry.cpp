@@ -118,6 +118,12 @@ std::string NonNegativeInterval(const OptionDefinition &option, const Value &val
 	if (interval.months < 0 || interval.days < 0 || interval.micros < 0) {
 		BadValue(option, "an interval that is not negative", value);
 	}
+	// the option is stored as text: it must read back as the same interval
+	Value read_back;
+	if (!Value(value.ToString()).DefaultTryCastAs(LogicalType::INTERVAL, read_back, &error) ||
+	    read_back.GetValue<duckdb::interval_t>() != interval) {
+		BadValue(option, "an interval that can be stored as text", value);
+	}
 	return value.ToString(); // as the user wrote it ('1 week' stays '1 week')
 }
 

@@ -221,7 +221,9 @@ public:
 	//! file `request.path` with a single parallel DuckDB COPY, and reports the file's statistics and the
 	//! positions of the rows that were already deleted. Both read one consistent catalog state.
 	virtual InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) = 0;
-	//! A snapshot whose schema version is `schema_version` (to read the catalog as it was then).
+	//! A snapshot whose schema version is `schema_version` (to read the catalog as it was then); when all of them
+	//! expired, the snapshot the version began in (only its id and schema version are set), whose catalog rows
+	//! are kept while an inlined table of that version exists.
 	virtual bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) = 0;
 	//! Every delete file of a data file that began at or before `snapshot_id`, ended or not, oldest first
 	//! (a flush recovers each position's deletion snapshot from them).

@@ -117,6 +117,11 @@ bool RewriteCreateTableWithAs(const std::string &sql, std::string &result) {
 	}
 	auto close_offset = cursor.Offset(close);
 	auto list = sql.substr(open_offset + 1, close_offset - open_offset - 1);
+	if (list.find("*/") != std::string::npos || list.find("/*") != std::string::npos) {
+		// the list travels inside a comment: text that would end (or nest) it is not rewritten, so it can never
+		// turn into SQL of its own (DuckDB then refuses the statement as it is)
+		return false;
+	}
 	// the text between ')' and AS (whitespace, comments) stays where it was
 	auto before_as = sql.substr(close_offset + 1, as_offset - close_offset - 1);
 	result = sql.substr(0, with_offset) + "/*+inlake_with(" + list + ")*/" + before_as + sql.substr(as_offset);

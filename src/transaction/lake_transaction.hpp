@@ -137,6 +137,8 @@ private:
 	void ReshapeInlinedRows(LocalTableChanges &table_changes, const std::vector<int64_t> &column_sources,
 	                        LakeTableEntry &table);
 	std::string NewObjectPath(const std::string &name, const std::string &uuid);
+	//! Turns the initial default of a column ADD COLUMN adds into a constant (refusing a default that fails).
+	void FixInitialDefault(LakeColumn &column, const std::string &table_name);
 	bool IsTableDropped(int64_t table_id) const;
 
 	LakeCatalog &catalog;

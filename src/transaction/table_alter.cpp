@@ -6,6 +6,12 @@
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/exception/catalog_exception.hpp"
 #include "duckdb/common/string_util.hpp"
+#include "duckdb/parser/expression/columnref_expression.hpp"
+#include "duckdb/parser/parsed_expression_iterator.hpp"
+#include "duckdb/parser/parser.hpp"
+
+#include <algorithm>
+#include <functional>
 
 namespace inlake {
 using namespace duckdb; // NOLINT
@@ -48,6 +54,54 @@ static std::string NullOrder(OrderByNullType order, OrderType type) {
 	return "NULLS_LAST";
 }
 
+//! Calls `visit` on every column reference of a parsed expression.
+static void VisitColumnRefs(ParsedExpression &expression, const std::function<void(ColumnRefExpression &)> &visit) {
+	if (expression.GetExpressionClass() == ExpressionClass::COLUMN_REF) {
+		visit(expression.Cast<ColumnRefExpression>());
+	}
+	ParsedExpressionIterator::EnumerateChildren(
+	    expression, [&](ParsedExpression &child) { VisitColumnRefs(child, visit); });
+}
+
+//! Renames the column in every sort key that uses it; returns whether any did.
+static bool RenameInSortKeys(TableRecord &record, const std::string &old_name, const std::string &new_name) {
+	bool changed = false;
+	for (auto &key : record.sort_keys) {
+		auto expressions = Parser::ParseExpressionList(key.expression);
+		bool uses = false;
+		for (auto &expression : expressions) {
+			VisitColumnRefs(*expression, [&](ColumnRefExpression &ref) {
+				if (StringUtil::CIEquals(ref.GetColumnName(), old_name)) {
+					ref.column_names.back() = new_name;
+					uses = true;
+				}
+			});
+		}
+		if (uses && expressions.size() == 1) {
+			key.expression = expressions[0]->ToString();
+			changed = true;
+		}
+	}
+	return changed;
+}
+
+//! Drops the sort keys that use the column; returns whether any did.
+static bool DropFromSortKeys(TableRecord &record, const std::string &name) {
+	auto before = record.sort_keys.size();
+	record.sort_keys.erase(std::remove_if(record.sort_keys.begin(), record.sort_keys.end(),
+	                                      [&](const TableRecord::SortKey &key) {
+		                                      bool uses = false;
+		                                      for (auto &expression : Parser::ParseExpressionList(key.expression)) {
+			                                      VisitColumnRefs(*expression, [&](ColumnRefExpression &ref) {
+				                                      uses = uses || StringUtil::CIEquals(ref.GetColumnName(), name);
+			                                      });
+		                                      }
+		                                      return uses;
+	                                      }),
+	                       record.sort_keys.end());
+	return record.sort_keys.size() != before;
+}
+
 AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info) {
 	AlterResult result;
 	auto &record = result.record;
@@ -64,6 +118,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		RequireNewName(record, rename.new_name);
 		RequireColumn(record, rename.old_name).name = rename.new_name;
 		result.columns_changed = true;
+		result.sort_changed = RenameInSortKeys(record, rename.old_name, rename.new_name);
 		break;
 	}
 	case AlterTableType::ADD_COLUMN: {
@@ -105,6 +160,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 			throw CatalogException("Cannot drop column \"%s\": a table needs at least one column",
 			                       remove.removed_column);
 		}
+		result.sort_changed = DropFromSortKeys(record, record.columns[index].name);
 		record.columns.erase(record.columns.begin() + index);
 		result.column_sources.erase(result.column_sources.begin() + index);
 		result.columns_changed = true;
@@ -146,6 +202,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 			record.sort_keys.push_back({order.expression->ToString(), SortDirection(order.type),
 			                            NullOrder(order.null_order, order.type)});
 		}
+		result.sort_changed = true;
 		break;
 	}
 	default:

@@ -5,7 +5,9 @@
 // reused), DROP COLUMN, ALTER COLUMN TYPE (without USING), SET/DROP NOT NULL,
 // SET/DROP DEFAULT and SET SORTED BY. Column ids of kept columns stay, so
 // Parquet files and inlined tables written before the change keep being read
-// by id. Anything else is a NotImplementedException naming it.
+// by id. Anything else is a NotImplementedException naming it. A sort order
+// follows its columns: RENAME COLUMN renames them in the sort keys, DROP
+// COLUMN drops the sort keys that use the column.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -21,6 +23,8 @@ struct AlterResult {
 	bool columns_changed = false;
 	//! For rows the transaction already holds: the old column index of each new column (-1: added)
 	std::vector<int64_t> column_sources;
+	//! The sort order changed (SET SORTED BY, or a column it uses was renamed or dropped)
+	bool sort_changed = false;
 };
 
 AlterResult AlterTableRecord(const TableRecord &record, duckdb::AlterTableInfo &info);

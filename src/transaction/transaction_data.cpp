@@ -114,14 +114,16 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 		std::map<int64_t, std::vector<RowLocation>> found;
 		std::map<int64_t, std::vector<int64_t>> found_ids;
 		LocateInCommittedFiles(table, table_changes, deleted, found, found_ids);
-		// Per data file: more deleted rows in this statement than the inlining limit go to a delete file.
+		// Per data file: more deleted rows in this statement than the inlining limit go to a delete file, and so
+		// do all later deletions of a file the transaction already wrote a delete file for (one per data file).
 		auto limit = InliningRowLimit(table);
 		for (auto &file : CommittedFiles(table)) {
 			auto locations = found.find(file.data_file_id);
 			if (locations == found.end()) {
 				continue;
 			}
-			if (file.partial_max < 0 && int64_t(locations->second.size()) > limit) {
+			bool has_delete_file = table_changes.delete_files.count(file.data_file_id) > 0;
+			if (file.partial_max < 0 && (int64_t(locations->second.size()) > limit || has_delete_file)) {
 				std::vector<int64_t> positions;
 				for (auto &location : locations->second) {
 					positions.push_back(location.position);

@@ -3,6 +3,8 @@
 #include "transaction/lake_transaction.hpp"
 
 #include "catalog/lake_schema_entry.hpp"
+#include "common/internal_connection.hpp"
+#include "metadata/sql_literal.hpp"
 #include "catalog/option_registry.hpp"
 #include "catalog/table_columns.hpp"
 #include "catalog/table_options_clause.hpp"
@@ -57,6 +59,41 @@ void LakeTransaction::ScanSchemas(const std::function<void(LakeSchemaEntry &)> &
 //! Longest schema or table name used as its folder name; longer ones (up to DuckDB's limits, far beyond what a
 //! file system takes in one path component) get their UUID as folder name instead.
 static constexpr size_t kMaxFolderNameLength = 64;
+
+//! SQL of a constant that reads back as exactly this value: an integer, decimal or boolean as itself, a string quoted, any
+//! other value as a cast of its text (nested values included).
+static std::string ConstantSql(const duckdb::Value &value) {
+	auto &type = value.type();
+	if (type.IsIntegral() || type.id() == duckdb::LogicalTypeId::DECIMAL || type.id() == duckdb::LogicalTypeId::BOOLEAN) {
+		return value.ToString();
+	}
+	if (type.id() == duckdb::LogicalTypeId::VARCHAR && !type.HasAlias()) {
+		return SqlString(value.ToString());
+	}
+	return "CAST(" + SqlString(value.ToString()) + " AS " + type.ToString() + ")";
+}
+
+void LakeTransaction::FixInitialDefault(LakeColumn &column, const std::string &table_name) {
+	if (column.initial_default_sql.empty()) {
+		return;
+	}
+	// The rows the table already holds read the default as it is now, once: evaluated here into a constant.
+	auto connection = OpenInternalConnection(*context.db);
+	auto result = connection->Query("SELECT CAST((" + column.initial_default_sql + ") AS " +
+	                                column.type.ToString() + ")");
+	if (result->HasError()) {
+		throw duckdb::InvalidInputException("Cannot add column \"%s\" to table \"%s\": its default cannot be "
+		                                    "computed for the rows the table holds: %s",
+		                                    column.name, table_name, result->GetError());
+	}
+	auto value = result->GetValue(0, 0);
+	if (!value.IsNull() && value.ToString().find('\0') != std::string::npos) {
+		throw duckdb::NotImplementedException("Cannot add column \"%s\" to table \"%s\": a default holding chr(0) is "
+		                                      "not supported",
+		                                      column.name, table_name);
+	}
+	column.initial_default_sql = value.IsNull() ? std::string() : ConstantSql(value);
+}
 
 std::string LakeTransaction::NewObjectPath(const std::string &name, const std::string &uuid) {
 	if (name.empty() || name.size() > kMaxFolderNameLength) {
@@ -225,6 +262,9 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		throw CatalogException("Table with name %s does not exist!", alter.name);
 	}
 	auto result = AlterTableRecord(table->Record(), alter);
+	if (alter.alter_table_type == duckdb::AlterTableType::ADD_COLUMN && result.columns_changed) {
+		FixInitialDefault(result.record.columns.back(), result.record.table_name);
+	}
 	if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE && LookupTable(schema, result.record.table_name)) {
 		throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
 		                       alter.name, result.record.table_name);
@@ -251,7 +291,7 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		if (result.columns_changed) {
 			changes.column_altered_tables.insert(table_id);
 		}
-		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
+		if (result.sort_changed) {
 			changes.sort_altered_tables.insert(table_id);
 		}
 	}

@@ -17,6 +17,9 @@ LogicalType ParquetStorageType(const LogicalType &type) {
 	case LogicalTypeId::TIME_TZ:
 	case LogicalTypeId::INTERVAL:
 		return LogicalType::VARCHAR;
+	case LogicalTypeId::TIMESTAMP_SEC:
+	case LogicalTypeId::TIMESTAMP_MS:
+		return LogicalType::TIMESTAMP;
 	case LogicalTypeId::STRUCT: {
 		child_list_t<LogicalType> children;
 		for (auto &child : StructType::GetChildTypes(type)) {
@@ -96,7 +99,7 @@ void EncodeForParquet(Vector &source, Vector &result, idx_t count) {
 	case LogicalTypeId::MAP:
 		EncodeList(source, result, count);
 		break;
-	default: // HUGEINT, UHUGEINT, TIMETZ: DuckDB's text form is exact
+	default: // HUGEINT, UHUGEINT, TIMETZ: DuckDB's text form is exact; TIMESTAMP_S/_MS: microseconds are
 		VectorOperations::DefaultCast(source, result, count);
 		break;
 	}

@@ -117,6 +117,15 @@ run -list -noheader -c "SELECT 'CREATE TABLE t WITH (k = 1) AS SELECT 1' AS s; S
 expect_eq "strings holding the forms are untouched" "CREATE TABLE t WITH (k = 1) AS SELECT 1
 ALTER TABLE t SET (k = 1)" "$OUT"
 
+# option text that would end the comment the rewrite puts it in is not rewritten, so it never runs as SQL of
+# its own (found by the fuzzer: a value holding */ dropped a table)
+printf '%s\n' "CREATE TABLE victim AS SELECT 1 AS x;" \
+	'CREATE TABLE t WITH (parquet_compression = $$*/ AS SELECT 1 AS x -- )' \
+	'; DROP TABLE victim; CREATE TABLE u /*$$) AS SELECT 2;' \
+	"SELECT string_agg(table_name, ',' ORDER BY table_name) FROM duckdb_tables() WHERE table_name IN ('victim', 'u');" > injection.sql
+run -list -noheader -f injection.sql
+expect_eq "a */ in a CTAS option value cannot smuggle statements" "victim" "$(tail -n 1 <<< "$OUT")"
+
 run -c "ALTER TABLE t SET SORTED BY (a)"
 expect_contains "ALTER TABLE SET SORTED BY still reaches DuckDB" "t does not exist" "$ERR"
 

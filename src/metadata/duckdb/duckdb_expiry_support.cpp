@@ -173,8 +173,24 @@ void DuckDBWriteTxn::RemoveUnreachableCatalogRows() {
 	if (store.TableExists("ducklake_view_column_tag")) {
 		tables.push_back("ducklake_view_column_tag");
 	}
+	// An inlined table of an older schema version is read through the columns of that version: the rows visible
+	// where the version began stay while it exists, even after every snapshot of the version expired.
+	// (the table's own schema, table and column rows; those of other tables go as usual)
+	auto pinned = "SELECT v.table_id, v.begin_snapshot FROM " + prefix + "ducklake_schema_versions v JOIN " + prefix +
+	              "ducklake_inlined_data_tables i ON i.table_id = v.table_id AND i.schema_version = v.schema_version "
+	              "WHERE v.table_id IN (SELECT table_id FROM " + prefix + "ducklake_table WHERE end_snapshot IS NULL)";
+	auto pinned_at = [&](const std::string &same_table) {
+		return " AND NOT EXISTS (SELECT 1 FROM (" + pinned + ") p WHERE p.begin_snapshot >= x.begin_snapshot AND "
+		       "p.begin_snapshot < x.end_snapshot" + same_table + ")";
+	};
 	for (auto &table : tables) {
-		Execute("DELETE FROM " + prefix + table + " x WHERE " + Unreachable(prefix, "x"));
+		std::string keep;
+		if (table == "ducklake_table" || table == "ducklake_column") {
+			keep = pinned_at(" AND p.table_id = x.table_id");
+		} else if (table == "ducklake_schema") {
+			keep = pinned_at("");
+		}
+		Execute("DELETE FROM " + prefix + table + " x WHERE " + Unreachable(prefix, "x") + keep);
 	}
 	// rows that hang off a removed parent row
 	Execute("DELETE FROM " + prefix + "ducklake_partition_column c WHERE NOT EXISTS (SELECT 1 FROM " + prefix +

@@ -52,10 +52,20 @@ bool DuckDBMetadataStore::GetSnapshotForSchemaVersion(int64_t schema_version, Sn
 	auto result = Query("SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id FROM " +
 	                    prefix + "ducklake_snapshot WHERE schema_version = " + SqlInt(schema_version) +
 	                    " ORDER BY snapshot_id DESC LIMIT 1");
-	if (result->RowCount() == 0) {
+	if (result->RowCount() > 0) {
+		snapshot = ReadSnapshotRow(*result, 0);
+		return true;
+	}
+	// every snapshot of the version expired: the catalog rows where it began are kept while an inlined table of
+	// it exists (RemoveUnreachableCatalogRows), so the catalog can still be read there
+	auto began = Query("SELECT min(begin_snapshot) FROM " + prefix + "ducklake_schema_versions WHERE schema_version = " +
+	                   SqlInt(schema_version));
+	if (began->RowCount() == 0 || began->GetValue(0, 0).IsNull()) {
 		return false;
 	}
-	snapshot = ReadSnapshotRow(*result, 0);
+	snapshot = SnapshotRecord();
+	snapshot.snapshot_id = began->GetValue(0, 0).GetValue<int64_t>();
+	snapshot.schema_version = schema_version;
 	return true;
 }
 
