@@ -3,6 +3,8 @@
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/string_util.hpp"
 
+#include <cmath>
+
 namespace inlake {
 using duckdb::InvalidInputException;
 using duckdb::LogicalType;
@@ -78,7 +80,7 @@ std::string ValidateOptionValue(const std::string &key, const Value &value) {
 	case OptionKind::NON_NEGATIVE_INTEGER: {
 		Value as_double;
 		bool integral = value.DefaultTryCastAs(LogicalType::DOUBLE, as_double, &error) &&
-		                as_double.GetValue<double>() == double(int64_t(as_double.GetValue<double>()));
+		                std::trunc(as_double.GetValue<double>()) == as_double.GetValue<double>();
 		if (!integral || !value.DefaultTryCastAs(LogicalType::BIGINT, converted, &error) ||
 		    converted.GetValue<int64_t>() < 0) {
 			throw InvalidInputException("DuckLake option \"%s\" expects a non-negative integer, got '%s'",
