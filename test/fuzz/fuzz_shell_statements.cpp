@@ -6,9 +6,9 @@
 // - the catalog's reader of the CREATE TABLE option clause (catalog/table_options_clause.*) reads both the
 //   statement and its rewritten form, as the lake's CREATE TABLE does with the statement text.
 // Ordinary DuckDB errors (a ParserException for an unterminated option list, ...) are expected; a crash, a
-// sanitizer report, an internal error, a non-DuckDB exception or a hang is a finding. So is a generated CALL
-// that DuckDB parses as anything but exactly one CALL statement (the option value text would have escaped
-// from the call).
+// sanitizer report, an internal error, a non-DuckDB exception or a hang is a finding. So is a statement the
+// shell generates from one split statement (a CALL, a rewritten CREATE TABLE) that DuckDB parses as more than
+// one statement, or as another kind: text of the option list would have escaped from its place.
 #include "fuzz_common.hpp"
 
 #include "catalog/table_options_clause.hpp"
@@ -27,22 +27,34 @@ duckdb::Connection &Con() {
 	return con;
 }
 
-void CheckGeneratedCall(const std::string &call) {
+//! A statement the shell generated must be one statement of the expected type when DuckDB parses it (or fail
+//! to parse, which DuckDB reports when the shell runs it); more statements mean text escaped from its place.
+void CheckGenerated(const std::string &sql, duckdb::StatementType expected, const char *what) {
 	duckdb::Parser parser;
 	try {
-		parser.ParseQuery(call);
+		parser.ParseQuery(sql);
 	} catch (duckdb::Exception &ex) {
-		inlake_fuzz::CheckDuckDBException(ex, "parsing a generated CALL");
-		return; // a value that is not valid SQL: DuckDB reports it when the call runs
+		inlake_fuzz::CheckDuckDBException(ex, what);
+		return;
 	}
-	if (parser.statements.size() != 1 || parser.statements[0]->type != duckdb::StatementType::CALL_STATEMENT) {
-		std::fprintf(stderr, "FINDING: the generated statement is not one CALL (%zu statements): %s\n",
-		             parser.statements.size(), call.c_str());
+	if (parser.statements.size() != 1 || parser.statements[0]->type != expected) {
+		if (expected == duckdb::StatementType::CREATE_STATEMENT && sql.find("*/") != sql.rfind("*/") &&
+		    !inlake_fuzz::Strict()) {
+			// KNOWN FINDING (test/fuzz/README.md, "CTAS option text with */"): the option list is moved into a
+			// comment as it is, so a "*/" in it (inside a string) ends that comment early.
+			inlake_fuzz::KnownFinding(std::string(what) + " with */ in its option list: " + sql);
+			return;
+		}
+		std::fprintf(stderr, "FINDING: %s: DuckDB parses %zu statements (the first a %s) from: %s\n", what,
+		             parser.statements.size(),
+		             parser.statements.empty() ? "-" : duckdb::StatementTypeToString(parser.statements[0]->type).c_str(),
+		             sql.c_str());
 		std::abort();
 	}
 }
 
-void OneStatement(const std::string &statement) {
+//! `split`: the statement came out of SplitStatements (no ';' outside quotes and comments), as in the shell.
+void OneStatement(const std::string &statement, bool split) {
 	inlake_fuzz::Guarded("MatchAlterTableOptions/OptionCalls", [&]() {
 		inlake::AlterTableOptions alter;
 		if (inlake::MatchAlterTableOptions(statement, alter)) {
@@ -52,13 +64,18 @@ void OneStatement(const std::string &statement) {
 				std::abort();
 			}
 			for (auto &call : inlake::OptionCalls(alter, "lake", "main", alter.name_parts.back())) {
-				CheckGeneratedCall(call);
+				if (split) {
+					CheckGenerated(call, duckdb::StatementType::CALL_STATEMENT, "an ALTER TABLE ... SET/RESET call");
+				}
 			}
 		}
 	});
 	inlake_fuzz::Guarded("RewriteCreateTableWithAs", [&]() {
 		std::string rewritten;
 		if (inlake::RewriteCreateTableWithAs(statement, rewritten)) {
+			if (split) {
+				CheckGenerated(rewritten, duckdb::StatementType::CREATE_STATEMENT, "a rewritten CREATE TABLE ... WITH AS");
+			}
 			inlake_fuzz::Guarded("ParseTableOptionsClause(rewritten)",
 			                     [&]() { (void)inlake::ParseTableOptionsClause(rewritten); });
 		}
@@ -74,13 +91,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
 	inlake::SplitResult split;
 	inlake_fuzz::Guarded("SplitStatements", [&]() { split = inlake::SplitStatements(text); });
 	for (auto &statement : split.statements) {
-		OneStatement(statement);
+		OneStatement(statement, true);
 	}
 	if (!split.remainder_blank) {
 		// the shell runs an unterminated last statement at the end of its input (InputProcessor::Finish)
-		OneStatement(inlake::TrimSql(split.remainder));
+		OneStatement(inlake::TrimSql(split.remainder), true);
 	}
 	// the rewriter on the raw text too: callers other than the shell may pass any text
-	OneStatement(text);
+	OneStatement(text, false);
 	return 0;
 }
