@@ -29,6 +29,7 @@ for target in "${targets[@]}"; do
   mkdir -p "$corpus"
   echo "fuzz: $target for ${seconds}s"
   log="$root/$build_dir/findings/$target.log"
+  rm -f "$root/$build_dir/findings/$target"-* # the findings of an earlier run
   # new inputs go to the first corpus folder (build-fuzz/), the committed seeds are only read
   if "$build_dir/test/fuzz/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -print_final_stats=1 -dict="test/fuzz/$target.dict" -artifact_prefix="$root/$build_dir/findings/$target-" \
