@@ -3,6 +3,8 @@
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/string_util.hpp"
 
+#include <cmath>
+
 namespace inlake {
 using duckdb::InvalidInputException;
 using duckdb::LogicalType;

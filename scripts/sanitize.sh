@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The whole CTest suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Installs what is missing (as scripts/setup.sh does), builds our code with -DINLAKE_SANITIZE=ON into
+# build-sanitize/ (libduckdb.so stays the prebuilt, uninstrumented library) and runs every CTest with the
+# options of scripts/sanitizer-env.sh. Fails on a failing test or on any sanitizer report, also one from a
+# process whose exit status the test did not look at. Extra arguments go to ctest (e.g. -R insert).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+build_dir="${INLAKE_SANITIZE_BUILD_DIR:-build-sanitize}"
+INLAKE_BUILD_DIR="$build_dir" INLAKE_CMAKE_ARGS="-DINLAKE_SANITIZE=ON" scripts/setup.sh
+logs="$root/$build_dir/sanitizer-logs"
+rm -rf "$logs"
+# shellcheck source=sanitizer-env.sh
+source scripts/sanitizer-env.sh "$logs"
+status=0
+(cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" "$@") || status=$?
+if [ -n "$(ls -A "$logs")" ]; then
+  echo "sanitize: sanitizer reports (in $logs):" >&2
+  for report in "$logs"/*; do
+    echo "=== $report" >&2
+    cat "$report" >&2
+  done
+  status=1
+fi
+if [ "$status" -ne 0 ]; then
+  echo "sanitize: FAILED" >&2
+else
+  echo "sanitize: every test passed, no sanitizer report"
+fi
+exit "$status"
