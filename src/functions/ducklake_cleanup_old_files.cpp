@@ -3,6 +3,7 @@
 // from storage and from the schedule; returns their full paths (column path).
 // Without older_than and cleanup_all it uses the lake's delete_older_than option.
 #include "catalog/lake_catalog.hpp"
+#include "functions/cleanup_arguments.hpp"
 #include "functions/lake_functions.hpp"
 #include "functions/row_table_function.hpp"
 #include "maintenance/file_cleanup.hpp"
@@ -15,22 +16,9 @@ using duckdb::LogicalType;
 using duckdb::Value;
 
 static CleanupRequest ParseRequest(duckdb::TableFunctionBindInput &input, LakeCatalog &catalog) {
-	CleanupRequest request;
-	auto older_than = NamedArgument(input, "older_than");
-	if (older_than) {
-		request.older_than = older_than->GetValue<duckdb::timestamp_tz_t>();
-	}
-	if (auto value = NamedArgument(input, "cleanup_all")) {
-		request.cleanup_all = value->GetValue<bool>();
-	}
-	if (auto value = NamedArgument(input, "dry_run")) {
-		request.dry_run = value->GetValue<bool>();
-	}
-	if (older_than && request.cleanup_all) {
-		throw duckdb::InvalidInputException(
-		    "ducklake_cleanup_old_files: give either older_than or cleanup_all => true, not both");
-	}
-	if (!older_than && !request.cleanup_all && !RetentionCutoff(catalog, "delete_older_than", request.older_than)) {
+	bool has_cutoff;
+	auto request = ParseCleanupArguments(input, "ducklake_cleanup_old_files", has_cutoff);
+	if (!has_cutoff && !RetentionCutoff(catalog, "delete_older_than", request.older_than)) {
 		throw duckdb::InvalidInputException("ducklake_cleanup_old_files: give older_than or cleanup_all => true (or "
 		                                    "set the lake's delete_older_than option)");
 	}
@@ -59,9 +47,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> CleanupBind(duckdb::ClientContex
 duckdb::TableFunction CleanupOldFilesFunction() {
 	duckdb::TableFunction function("ducklake_cleanup_old_files", {LogicalType::VARCHAR}, EmitRows, CleanupBind,
 	                               InitRowsScan);
-	function.named_parameters["older_than"] = LogicalType::TIMESTAMP_TZ;
-	function.named_parameters["cleanup_all"] = LogicalType::BOOLEAN;
-	function.named_parameters["dry_run"] = LogicalType::BOOLEAN;
+	AddCleanupParameters(function);
 	return function;
 }
 

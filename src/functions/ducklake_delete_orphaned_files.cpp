@@ -3,6 +3,7 @@
 // modified before older_than (cleanup_all: any time), never one younger than ducklake_orphaned_file_min_age
 // (see maintenance/orphan_files.hpp); returns their full paths (column path).
 #include "catalog/lake_catalog.hpp"
+#include "functions/cleanup_arguments.hpp"
 #include "functions/lake_functions.hpp"
 #include "functions/row_table_function.hpp"
 #include "maintenance/orphan_files.hpp"
@@ -11,34 +12,16 @@ namespace inlake {
 using duckdb::LogicalType;
 using duckdb::Value;
 
-static OrphanCleanupRequest ParseRequest(duckdb::TableFunctionBindInput &input) {
-	OrphanCleanupRequest request;
-	auto older_than = NamedArgument(input, "older_than");
-	if (older_than) {
-		request.older_than = older_than->GetValue<duckdb::timestamp_tz_t>();
-	}
-	if (auto value = NamedArgument(input, "cleanup_all")) {
-		request.cleanup_all = value->GetValue<bool>();
-	}
-	if (auto value = NamedArgument(input, "dry_run")) {
-		request.dry_run = value->GetValue<bool>();
-	}
-	if (older_than && request.cleanup_all) {
-		throw duckdb::InvalidInputException(
-		    "ducklake_delete_orphaned_files: give either older_than or cleanup_all => true, not both");
-	}
-	if (!older_than && !request.cleanup_all) {
-		throw duckdb::InvalidInputException("ducklake_delete_orphaned_files: give older_than or cleanup_all => true");
-	}
-	return request;
-}
-
 static duckdb::unique_ptr<duckdb::FunctionData> DeleteOrphansBind(duckdb::ClientContext &context,
                                                                  duckdb::TableFunctionBindInput &input,
                                                                  duckdb::vector<LogicalType> &types,
                                                                  duckdb::vector<std::string> &names) {
 	auto &catalog = LakeCatalogArgument(context, input.inputs[0], "ducklake_delete_orphaned_files");
-	auto request = ParseRequest(input);
+	bool has_cutoff;
+	auto request = ParseCleanupArguments(input, "ducklake_delete_orphaned_files", has_cutoff);
+	if (!has_cutoff) {
+		throw duckdb::InvalidInputException("ducklake_delete_orphaned_files: give older_than or cleanup_all => true");
+	}
 	if (!request.dry_run && catalog.Options().read_only) {
 		throw duckdb::PermissionException("Cannot delete orphaned files: lake \"%s\" is attached READ_ONLY",
 		                                  catalog.GetName());
@@ -55,9 +38,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> DeleteOrphansBind(duckdb::Client
 duckdb::TableFunction DeleteOrphanedFilesFunction() {
 	duckdb::TableFunction function("ducklake_delete_orphaned_files", {LogicalType::VARCHAR}, EmitRows,
 	                               DeleteOrphansBind, InitRowsScan);
-	function.named_parameters["older_than"] = LogicalType::TIMESTAMP_TZ;
-	function.named_parameters["cleanup_all"] = LogicalType::BOOLEAN;
-	function.named_parameters["dry_run"] = LogicalType::BOOLEAN;
+	AddCleanupParameters(function);
 	return function;
 }
 

@@ -210,14 +210,8 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 //! Removes the files a flush that failed midway already wrote (nothing references them).
 void RemoveWrittenFiles(ClientContext &context, const TableFlush &flush) {
 	auto &fs = FileSystem::GetFileSystem(context);
-	for (auto &file : flush.files) {
-		fs.TryRemoveFile(file.file.path);
-		if (file.delete_count > 0) {
-			fs.TryRemoveFile(file.delete_file.path);
-		}
-	}
-	for (auto &deletes : flush.deletes) {
-		fs.TryRemoveFile(deletes.delete_file.path);
+	for (auto &path : flush.WrittenPaths()) {
+		fs.TryRemoveFile(path);
 	}
 }
 

@@ -20,9 +20,9 @@ std::set<std::string> CatalogPaths(LakeCatalog &catalog) {
 	std::set<std::string> paths;
 	auto &data_path = catalog.DataPath();
 	for (auto &file : catalog.Store().ListAllFiles()) {
-		auto schema = ResolveLakePath(data_path, file.schema_path, file.schema_path_is_relative);
-		auto table = ResolveLakePath(schema, file.table_path, file.table_path_is_relative);
-		paths.insert(ResolveLakePath(table, file.path, file.path_is_relative));
+		bool relative;
+		auto path = file.PathInDataPath(relative);
+		paths.insert(ResolveLakePath(data_path, path, relative));
 	}
 	for (auto &file : catalog.Store().ListScheduledFiles()) {
 		paths.insert(ResolveLakePath(data_path, file.path, file.path_is_relative));
@@ -50,7 +50,7 @@ bool IsLakeFileName(const std::string &path) {
 } // namespace
 
 std::vector<std::string> DeleteOrphanedFiles(ClientContext &context, LakeCatalog &catalog,
-                                             const OrphanCleanupRequest &request) {
+                                             const CleanupRequest &request) {
 	auto &fs = FileSystem::GetFileSystem(context);
 	auto cutoff = SafeCutoff(context);
 	if (!request.cleanup_all && request.older_than < cutoff) {

@@ -14,28 +14,15 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include "duckdb/common/types/timestamp.hpp"
+#include "maintenance/file_cleanup.hpp"
 
 #include <string>
 #include <vector>
 
-namespace duckdb {
-class ClientContext;
-}
-
 namespace inlake {
-
-class LakeCatalog;
-
-struct OrphanCleanupRequest {
-	bool cleanup_all = false;
-	//! Files last modified before this (ignored with cleanup_all)
-	duckdb::timestamp_tz_t older_than;
-	bool dry_run = false;
-};
 
 //! Removes (or, for a dry run, lists) the orphaned files; returns their full paths.
 std::vector<std::string> DeleteOrphanedFiles(duckdb::ClientContext &context, LakeCatalog &catalog,
-                                             const OrphanCleanupRequest &request);
+                                             const CleanupRequest &request);
 
 } // namespace inlake

@@ -32,28 +32,14 @@ std::vector<int64_t> SelectSnapshots(const std::vector<SnapshotRecord> &snapshot
 }
 
 //! Where a file to schedule lives: relative to the data path when every part is relative.
-ScheduledFileRecord ScheduledPath(const UnreachableFileRecord &file, int64_t data_file_id) {
+ScheduledFileRecord ScheduledPath(const FileLocationRecord &file, int64_t data_file_id) {
 	ScheduledFileRecord result;
 	result.data_file_id = data_file_id;
-	result.path = file.path;
-	result.path_is_relative = file.path_is_relative;
-	if (!file.path_is_relative || !file.has_table_path) {
-		return result;
-	}
-	result.path = file.table_path + file.path;
-	if (!file.table_path_is_relative) {
-		result.path_is_relative = false;
-		return result;
-	}
-	if (!file.has_schema_path) {
-		return result;
-	}
-	result.path = file.schema_path + result.path;
-	result.path_is_relative = file.schema_path_is_relative;
+	result.path = file.PathInDataPath(result.path_is_relative);
 	return result;
 }
 
-std::vector<int64_t> FileIds(const std::vector<UnreachableFileRecord> &files) {
+std::vector<int64_t> FileIds(const std::vector<FileLocationRecord> &files) {
 	std::vector<int64_t> ids;
 	for (auto &file : files) {
 		ids.push_back(file.file_id);

@@ -104,9 +104,9 @@ public:
 	//! Removes these snapshots and their ducklake_snapshot_changes rows (run immediately).
 	virtual void DeleteSnapshots(const std::vector<int64_t> &snapshot_ids) = 0;
 	//! Data files with an end snapshot that no remaining snapshot falls in [begin, end) of.
-	virtual std::vector<UnreachableFileRecord> FindUnreachableDataFiles() = 0;
+	virtual std::vector<FileLocationRecord> FindUnreachableDataFiles() = 0;
 	//! Delete files no remaining snapshot can read, and every delete file of an unreachable data file.
-	virtual std::vector<UnreachableFileRecord> FindUnreachableDeleteFiles() = 0;
+	virtual std::vector<FileLocationRecord> FindUnreachableDeleteFiles() = 0;
 	//! Adds rows to ducklake_files_scheduled_for_deletion with schedule_start = now().
 	virtual void ScheduleFilesForDeletion(const std::vector<ScheduledFileRecord> &files) = 0;
 	//! Removes data file rows with their column stats, partition values and inlined deletions.
@@ -238,7 +238,7 @@ public:
 	//! Rows of ducklake_files_scheduled_for_deletion, oldest first (read-only listing).
 	virtual std::vector<ScheduledFileRecord> ListScheduledFiles() = 0;
 	//! Every data and delete file any row of the catalog names, ended ones included.
-	virtual std::vector<CatalogFileRecord> ListAllFiles() = 0;
+	virtual std::vector<FileLocationRecord> ListAllFiles() = 0;
 };
 
 } // namespace inlake

@@ -145,14 +145,8 @@ void LakeTransaction::Rollback() {
 		}
 	}
 	for (auto &flush : changes.flushes) {
-		for (auto &file : flush.files) {
-			fs.TryRemoveFile(file.file.path);
-			if (file.delete_count > 0) {
-				fs.TryRemoveFile(file.delete_file.path);
-			}
-		}
-		for (auto &deletes : flush.deletes) {
-			fs.TryRemoveFile(deletes.delete_file.path);
+		for (auto &path : flush.WrittenPaths()) {
+			fs.TryRemoveFile(path);
 		}
 	}
 	changes = LocalChanges();

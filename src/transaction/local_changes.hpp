@@ -123,6 +123,21 @@ struct TableFlush {
 	std::vector<FlushedDataFile> files;
 	std::vector<FlushedDeletes> deletes;
 	int64_t rows_flushed = 0;
+
+	//! Every file the flush wrote (data files, their partial delete files, merged delete files).
+	std::vector<std::string> WrittenPaths() const {
+		std::vector<std::string> paths;
+		for (auto &file : files) {
+			paths.push_back(file.file.path);
+			if (file.delete_count > 0) {
+				paths.push_back(file.delete_file.path);
+			}
+		}
+		for (auto &merged : deletes) {
+			paths.push_back(merged.delete_file.path);
+		}
+		return paths;
+	}
 };
 
 //! A set_option / reset of a persisted option, written at commit.

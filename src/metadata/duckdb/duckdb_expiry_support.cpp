@@ -48,11 +48,11 @@ std::string FilePathQuery(const std::string &prefix, const std::string &file_tab
 	       "ON s.schema_id = t.schema_id WHERE " + where + " ORDER BY f." + id_column;
 }
 
-std::vector<UnreachableFileRecord> ReadFileRecords(duckdb::MaterializedQueryResult &result) {
-	std::vector<UnreachableFileRecord> files;
+std::vector<FileLocationRecord> ReadFileRecords(duckdb::MaterializedQueryResult &result) {
+	std::vector<FileLocationRecord> files;
 	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
 		ResultRow r(result, row);
-		UnreachableFileRecord file;
+		FileLocationRecord file;
 		file.file_id = r.Int(0);
 		file.table_id = r.Int(1);
 		file.path = r.String(2);
@@ -104,13 +104,13 @@ void DuckDBWriteTxn::DeleteSnapshots(const std::vector<int64_t> &snapshot_ids) {
 	});
 }
 
-std::vector<UnreachableFileRecord> DuckDBWriteTxn::FindUnreachableDataFiles() {
+std::vector<FileLocationRecord> DuckDBWriteTxn::FindUnreachableDataFiles() {
 	auto result = store.Query(
 	    FilePathQuery(store.Prefix(), "ducklake_data_file", "data_file_id", Unreachable(store.Prefix(), "f")));
 	return ReadFileRecords(*result);
 }
 
-std::vector<UnreachableFileRecord> DuckDBWriteTxn::FindUnreachableDeleteFiles() {
+std::vector<FileLocationRecord> DuckDBWriteTxn::FindUnreachableDeleteFiles() {
 	auto where = "(" + Unreachable(store.Prefix(), "f") + ") OR f.data_file_id IN (SELECT d.data_file_id FROM " +
 	             store.Prefix() + "ducklake_data_file d WHERE " + Unreachable(store.Prefix(), "d") +
 	             ") OR f.data_file_id NOT IN (SELECT data_file_id FROM " + store.Prefix() + "ducklake_data_file)";
@@ -267,28 +267,11 @@ void DuckDBWriteTxn::RemoveScheduledFiles(const std::vector<ScheduledFileRecord>
 	}
 }
 
-std::vector<CatalogFileRecord> DuckDBMetadataStore::ListAllFiles() {
+std::vector<FileLocationRecord> DuckDBMetadataStore::ListAllFiles() {
 	std::lock_guard<OwnedMutex> guard(lock);
-	// a table's rows (renames, ALTERs) and a schema's keep their path: DISTINCT folds the versions
-	auto files_of = [&](const char *table) {
-		return "SELECT DISTINCT s.path, s.path_is_relative, t.path, t.path_is_relative, f.path, f.path_is_relative "
-		       "FROM " +
-		       prefix + table + " f JOIN " + prefix + "ducklake_table t USING (table_id) JOIN " + prefix +
-		       "ducklake_schema s ON s.schema_id = t.schema_id";
-	};
-	auto result = Query(files_of("ducklake_data_file") + " UNION " + files_of("ducklake_delete_file"));
-	std::vector<CatalogFileRecord> files;
-	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
-		ResultRow r(*result, row);
-		CatalogFileRecord file;
-		file.schema_path = r.String(0);
-		file.schema_path_is_relative = r.Bool(1, true);
-		file.table_path = r.String(2);
-		file.table_path_is_relative = r.Bool(3, true);
-		file.path = r.String(4);
-		file.path_is_relative = r.Bool(5, true);
-		files.push_back(std::move(file));
-	}
+	auto files = ReadFileRecords(*Query(FilePathQuery(prefix, "ducklake_data_file", "data_file_id", "true")));
+	auto deletes = ReadFileRecords(*Query(FilePathQuery(prefix, "ducklake_delete_file", "delete_file_id", "true")));
+	files.insert(files.end(), deletes.begin(), deletes.end());
 	return files;
 }
 

@@ -62,7 +62,7 @@ public:
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;
 	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
-	std::vector<CatalogFileRecord> ListAllFiles() override;
+	std::vector<FileLocationRecord> ListAllFiles() override;
 	const std::string &MetadataDatabase() const {
 		return metadata_database;
 	}

@@ -73,8 +73,8 @@ public:
 
 	std::vector<SnapshotRecord> GetAllSnapshots() override;
 	void DeleteSnapshots(const std::vector<int64_t> &snapshot_ids) override;
-	std::vector<UnreachableFileRecord> FindUnreachableDataFiles() override;
-	std::vector<UnreachableFileRecord> FindUnreachableDeleteFiles() override;
+	std::vector<FileLocationRecord> FindUnreachableDataFiles() override;
+	std::vector<FileLocationRecord> FindUnreachableDeleteFiles() override;
 	void ScheduleFilesForDeletion(const std::vector<ScheduledFileRecord> &files) override;
 	void RemoveDataFiles(const std::vector<int64_t> &data_file_ids) override;
 	void RemoveDeleteFiles(const std::vector<int64_t> &delete_file_ids) override;
