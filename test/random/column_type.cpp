@@ -195,7 +195,12 @@ static ColumnType RandomNestedType(Rng &rng, const FeatureSet &features, int dep
 	default: {
 		// MAP keys: a scalar that is neither NULL-able in practice nor floating (NaN keys are legal but unhelpful).
 		static const std::vector<Scalar> keys = {Scalar::VARCHAR, Scalar::INTEGER, Scalar::BIGINT, Scalar::UUID};
-		return ColumnType::Map(ColumnType::Of(rng.Pick(keys)), leaf());
+		auto key = ColumnType::Of(rng.Pick(keys));
+		auto value = leaf();
+		if (features.Off("map-of-list") && value.kind == ColumnType::Kind::LIST) {
+			value = value.children[0].second;
+		}
+		return ColumnType::Map(key, value);
 	}
 	}
 }

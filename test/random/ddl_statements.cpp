@@ -37,7 +37,8 @@ static void AddColumn(TableModel &table, Rng &rng, const FeatureSet &features, S
 	ColumnModel column {id, table.NewColumnName(id, rng.Next()), RandomColumnType(rng, features), ""};
 	step.label = "alter-add-column";
 	step.sql = AlterPrefix(table) + "ADD COLUMN " + QuoteIdentifier(column.name) + " " + column.type.Sql();
-	if (rng.Percent(40)) {
+	bool nested_default_broken = !column.type.IsScalar() && features.Off("nested-default");
+	if (rng.Percent(40) && !nested_default_broken) {
 		column.default_sql = Literal(column.type, rng, DefaultFeatures(features), 10);
 		step.sql += " DEFAULT " + column.default_sql;
 	}

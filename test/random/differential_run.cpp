@@ -2,29 +2,15 @@
 
 #include "error_policy.hpp"
 #include "known_defects.hpp"
+#include "sql_names.hpp"
 
 #include <iostream>
 
 namespace inlake_random {
 
-static const char *LAKE = "l";
-
-static std::string Replace(std::string text, const std::string &from, const std::string &to) {
-	for (size_t pos = text.find(from); pos != std::string::npos; pos = text.find(from, pos + to.size())) {
-		text.replace(pos, from.size(), to);
-	}
-	return text;
-}
+static const char *LAKE = LAKE_ALIAS;
 
 DifferentialRun::DifferentialRun(RunConfig config_p) : config(std::move(config_p)), check_rng(config.seed ^ 0xC0FFEE) {
-}
-
-std::string DifferentialRun::LakeSql(const std::string &sql) const {
-	return Replace(Replace(Replace(sql, "{t1}", "l.t1"), "{t2}", "l.t2"), "{l}", LAKE);
-}
-
-std::string DifferentialRun::NativeSql(const std::string &sql) const {
-	return Replace(Replace(sql, "{t1}", "t1"), "{t2}", "t2");
 }
 
 void DifferentialRun::Print(const std::string &text) {
@@ -33,7 +19,7 @@ void DifferentialRun::Print(const std::string &text) {
 	}
 	// Comments stay comments on every line, so the output runs as a SQL script.
 	bool comment = text.rfind("--", 0) == 0;
-	std::cout << (comment ? Replace(text, "\n", "\n-- ") : text) << std::endl;
+	std::cout << (comment ? ReplaceAll(text, "\n", "\n-- ") : text) << std::endl;
 }
 
 bool DifferentialRun::Fail(const std::string &what) {

@@ -63,8 +63,6 @@ private:
 	bool RollbackBoth(const std::string &why);
 	bool AfterStep(const Step &step, bool committed);
 	void InjectFault(const Step &step, std::string &native_sql);
-	std::string LakeSql(const std::string &sql) const;
-	std::string NativeSql(const std::string &sql) const;
 	bool Fail(const std::string &what);
 	void Print(const std::string &text);
 	// differential_checks.cpp: comparisons

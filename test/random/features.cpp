@@ -19,6 +19,10 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"timestamp-s-inf", "TIMESTAMP_S infinity/-infinity (found: cannot be written to Parquet, flush fails)"},
 	    {"expire-alter", "ALTER TABLE after a snapshot expiry (found: reads then fail with an INTERNAL error)"},
 	    {"is-null-interval", "WHERE col IS NULL on INTERVAL/TIMETZ columns (found: matches no Parquet row)"},
+	    {"nested-default", "ADD COLUMN of a nested type with a DEFAULT (found: Parquet rows read NULL)"},
+	    {"txn-mixed-deletes", "a transaction deleting from a table in more than one statement (found: a large then a "
+	                          "small delete of one data file conflict at COMMIT)"},
+	    {"map-of-list", "MAP columns whose values are lists (found: UPDATE crashes in NestedValueCounter)"},
 	    {"invalid-literals", "literals out of their type's range, which both sides must reject"},
 	    // Checks and statement shapes of known defects.
 	    {"rowid", "rowid stability of rows an UPDATE or MERGE touched (defect 7: UPDATE gives new rowids)"},

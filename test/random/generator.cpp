@@ -6,6 +6,7 @@
 #include "lake_statements.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace inlake_random {
 
@@ -125,7 +126,24 @@ static bool DmlEnabled(int choice, const FeatureSet &features) {
 	return choice != 6 || features.On("merge");
 }
 
+static bool DeletesRows(const Step &step) {
+	static const std::set<std::string> labels = {"delete-small", "delete-large", "update-small", "update-large",
+	                                             "merge",        "cross-delete", "cross-update", "cross-merge"};
+	return step.kind == StepKind::BOTH && labels.count(step.label) > 0;
+}
+
 Step Generator::NextInTransaction() {
+	auto step = NextTransactionStep();
+	if (DeletesRows(step) && features.Off("txn-mixed-deletes")) {
+		auto table = step.tables[0];
+		if (!deleted_in_transaction.insert(table).second) {
+			return Dml(table, 0);
+		}
+	}
+	return step;
+}
+
+Step Generator::NextTransactionStep() {
 	if (transaction_left-- <= 0) {
 		Step step;
 		step.kind = rng.Percent(65) ? StepKind::COMMIT : StepKind::ROLLBACK;
@@ -214,6 +232,7 @@ void Generator::Applied(const Step &step) {
 	switch (step.kind) {
 	case StepKind::BEGIN:
 		in_transaction = true;
+		deleted_in_transaction.clear();
 		tables_before_transaction = tables;
 		break;
 	case StepKind::COMMIT:

@@ -15,6 +15,7 @@
 #include "table_model.hpp"
 
 #include <functional>
+#include <set>
 #include <vector>
 
 namespace inlake_random {
@@ -51,9 +52,14 @@ public:
 	}
 	//! Continue from table models a previous process committed (crash rounds).
 	void RestoreTables(std::vector<TableModel> restored);
+	//! A previous process expired snapshots (see the "expire-alter" feature).
+	void NoteExpired() {
+		expired = true;
+	}
 
 private:
 	Step NextInTransaction();
+	Step NextTransactionStep();
 	Step NextAutocommit();
 	Step Dml(int table_index, int choice);
 	Step Alter(int table_index);
@@ -74,6 +80,8 @@ private:
 	int64_t second_table_at = 0;
 	//! A snapshot expiry was generated (see the "expire-alter" feature).
 	bool expired = false;
+	//! Tables a statement of the open transaction deleted from (see the "txn-mixed-deletes" feature).
+	std::set<int> deleted_in_transaction;
 };
 
 } // namespace inlake_random

@@ -53,6 +53,10 @@ Step SetOptionStep(const std::vector<TableModel> &tables, Rng &rng) {
 		                "CALL {l}.set_option('data_inlining_row_limit', " + limit + ")");
 	}
 	auto &table = tables[rng.Below(tables.size())];
+	if (!table.created) {
+		return LakeStep(LakeAction::SET_OPTION, "set-option",
+		                "CALL {l}.set_option('data_inlining_row_limit', " + limit + ")");
+	}
 	return LakeStep(LakeAction::SET_OPTION, "set-option-table",
 	                "CALL {l}.set_option('data_inlining_row_limit', " + limit + ", table_name => '" + table.name +
 	                    "')");

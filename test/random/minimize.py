@@ -3,7 +3,7 @@
 
 The script (one statement per line; '--' lines are comments) is replayed through the inlake shell
 in a fresh directory; a candidate keeps the failure while the shell's output contains SIGNATURE
-(a substring of the error, or of a query result the script ends with). Delta debugging removes
+(a substring of the error, or of a query result the script ends with; CRASH: the shell dies by a signal). Delta debugging removes
 chunks of statements, then single statements, until nothing more can go.
 
   test/random/minimize.py --shell build/inlake --signature 'does not exist' seed.sql > repro.sql
@@ -36,7 +36,10 @@ def shows(output, signature, regex):
     return signature in output
 
 
-def fails(shell, lines, signature, regex=False):
+REPEAT = 1
+
+
+def fails_once(shell, lines, signature, regex):
     directory = tempfile.mkdtemp(prefix='inlake_minimize_')
     try:
         script = '\n'.join(with_dir(lines, directory)) + '\n'
@@ -44,9 +47,15 @@ def fails(shell, lines, signature, regex=False):
             run = subprocess.run([shell, '-list'], input=script.encode(), capture_output=True, timeout=120)
         except subprocess.TimeoutExpired:
             return False
+        if signature == 'CRASH':
+            return run.returncode < 0 or run.returncode >= 128
         return shows((run.stdout + run.stderr).decode(errors='replace'), signature, regex)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def fails(shell, lines, signature, regex=False):
+    return any(fails_once(shell, lines, signature, regex) for _ in range(REPEAT))
 
 
 def minimize(shell, lines, signature, regex):
@@ -74,8 +83,11 @@ def main():
     parser.add_argument('--shell', default='build/inlake')
     parser.add_argument('--signature', required=True)
     parser.add_argument('--regex', action='store_true', help='SIGNATURE is a regular expression (multi-line mode)')
+    parser.add_argument('--repeat', type=int, default=1, help='runs per candidate (flaky failures); any run counts')
     parser.add_argument('script')
     args = parser.parse_args()
+    global REPEAT
+    REPEAT = args.repeat
     lines = statements(args.script)
     if not fails(args.shell, lines, args.signature, args.regex):
         sys.exit('the full script does not show the signature')

@@ -53,7 +53,8 @@ static std::string IntegerText(Rng &rng, int bits, bool is_unsigned, bool beyond
 	                                     : ((static_cast<unsigned __int128>(1) << bits) - 1);
 	__int128 smax = static_cast<__int128>(umax >> 1);
 	if (bits == 128 && !beyond_2_53) {
-		umax = static_cast<unsigned __int128>(1) << 53;
+		// 2^50: room for UPDATE's c + 1 / c * 2 to stay below 2^53 (defect 5).
+		umax = static_cast<unsigned __int128>(1) << 50;
 		smax = static_cast<__int128>(umax);
 	}
 	switch (rng.Below(8)) {

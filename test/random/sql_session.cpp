@@ -35,6 +35,11 @@ void SqlSession::Open() {
 }
 
 void SqlSession::Close() {
+	if (connection && with_lake) {
+		// Closing a database with the lake still attached keeps the catalog file locked for the rest of the process
+		// (finding close_without_detach_keeps_lock): detach it first, so other processes (crash test) can attach it.
+		connection->Query("DETACH DATABASE IF EXISTS l");
+	}
 	connection.reset();
 	db.reset();
 }

@@ -128,6 +128,11 @@ std::string BulkExpression(const ColumnType &type, Rng &rng, const FeatureSet &f
 
 static std::string ScalarMutation(const ColumnType &type, const std::string &c, Rng &rng) {
 	if (type.IsInteger()) {
+		bool wide = type.scalar == Scalar::HUGEINT || type.scalar == Scalar::UHUGEINT;
+		if (wide) {
+			// No doubling: with "hugeint" excluded values stay below 2^53 (defect 5).
+			return rng.Pick(std::vector<std::string> {c + " + 1", c + " - 1", c + " // 2"});
+		}
 		return rng.Pick(std::vector<std::string> {c + " + 1", c + " - 1", c + " // 2", c + " * 2"});
 	}
 	switch (type.scalar) {

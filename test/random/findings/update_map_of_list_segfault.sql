@@ -1,0 +1,10 @@
+-- FINDING: UPDATE of a table with a MAP(VARCHAR, INTEGER[]) column crashes the process (SIGSEGV) in about a third to
+-- half of the runs, in inlake::NestedValueCounter::VisitListChild (src/write/nested_value_counter.cpp:104) called from
+-- LakeUpdate::Sink. The same workload with INTEGER[][] or STRUCT(a INTEGER[])[] instead of the MAP does not crash.
+-- Run several times: for i in $(seq 10); do rm -rf /tmp/r15 && mkdir /tmp/r15 && build/inlake < this file; echo rc=$?; done
+ATTACH 'ducklake:/tmp/r15/lake.duckdb' AS l (DATA_PATH '/tmp/r15/data/', DATA_INLINING_ROW_LIMIT 10);
+CREATE TABLE l.t (k BIGINT, m MAP(VARCHAR, INTEGER[]), v DOUBLE, f INTEGER);
+INSERT INTO l.t (k, f) SELECT i, i % 5 FROM range(570) r(i);
+UPDATE l.t SET m = MAP {'a': [1, 2, 3, 4]} WHERE k % 9 = 1;
+UPDATE l.t SET v = v / 3 WHERE f = 0;
+SELECT count(*), count(m) FROM l.t;
