@@ -48,14 +48,12 @@ bool CrashChild::Prepare() {
 	native.Exec("SET TimeZone = 'UTC'");
 	lake.Exec("SET TimeZone = 'UTC'");
 	std::string models;
-	bool expired = false;
 	for (auto &statement : CrashLog::Read(CrashLogPath(config.dir))) {
 		next_index = statement.index + 1;
 		if (statement.state != LoggedStatement::State::COMMITTED) {
 			continue;
 		}
 		models = statement.models;
-		expired = expired || statement.action == LakeAction::EXPIRE;
 		if (statement.kind == StepKind::BOTH) {
 			auto replay = native.Exec(NativeSql(statement.sql));
 			if (!replay.ok) {
@@ -87,9 +85,6 @@ bool CrashChild::Prepare() {
 	generator = std::make_unique<Generator>(rng.Next(), config.features, generator_config, access);
 	if (!models.empty()) {
 		generator->RestoreTables(DecodeTables(models));
-	}
-	if (expired) {
-		generator->NoteExpired();
 	}
 	auto attach = lake.Exec(AttachSql(config.backend, config.dir, LAKE_ALIAS, generator_config.inlining_limit));
 	if (!attach.ok) {
@@ -127,8 +122,8 @@ int CrashChild::Execute(const Step &step, int64_t index) {
 		generator->Applied(step);
 		return attach.ok ? 0 : Fail(4, "re-ATTACH failed: " + attach.Describe());
 	}
-	bool flushes = step.action == LakeAction::FLUSH || step.action == LakeAction::CHECKPOINT;
-	if (flushes && config.features.Off("flush-deletes") && FlushWouldHitDefect1(lake, "__ducklake_metadata_l")) {
+	auto table = step.tables.empty() ? std::string() : generator->Tables()[step.tables[0]].name;
+	if (!KnownDefectInTheWay(lake, config.features, step, table).empty()) {
 		return 0;
 	}
 	auto models = generator->Tables();

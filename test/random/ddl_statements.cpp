@@ -28,6 +28,12 @@ static FeatureSet DefaultFeatures(const FeatureSet &features) {
 	return result;
 }
 
+//! A literal like 'x'::T, NULL::T or true (not an expression such as [1, 2], unhex(..) or repeat(..)).
+static bool IsPlainLiteral(const ColumnType &type, const std::string &sql) {
+	return type.IsScalar() && sql[0] != '(' && sql.find("unhex(") == std::string::npos &&
+	       sql.find("repeat(") == std::string::npos && sql.find("chr(") == std::string::npos;
+}
+
 static std::string AlterPrefix(const TableModel &table) {
 	return "ALTER TABLE " + Placeholder(table) + " ";
 }
@@ -37,10 +43,12 @@ static void AddColumn(TableModel &table, Rng &rng, const FeatureSet &features, S
 	ColumnModel column {id, table.NewColumnName(id, rng.Next()), RandomColumnType(rng, features), ""};
 	step.label = "alter-add-column";
 	step.sql = AlterPrefix(table) + "ADD COLUMN " + QuoteIdentifier(column.name) + " " + column.type.Sql();
-	bool nested_default_broken = !column.type.IsScalar() && features.Off("nested-default");
-	if (rng.Percent(40) && !nested_default_broken) {
-		column.default_sql = Literal(column.type, rng, DefaultFeatures(features), 10);
-		step.sql += " DEFAULT " + column.default_sql;
+	if (rng.Percent(40)) {
+		auto default_sql = Literal(column.type, rng, DefaultFeatures(features), 10);
+		if (features.On("expr-default") || IsPlainLiteral(column.type, default_sql)) {
+			column.default_sql = default_sql;
+			step.sql += " DEFAULT " + column.default_sql;
+		}
 	}
 	table.columns.push_back(column);
 }

@@ -146,6 +146,9 @@ void DifferentialRun::InjectFault(const Step &step, std::string &native_sql) {
 }
 
 bool DifferentialRun::ExecuteBoth(const Step &step) {
+	if (SkipForKnownDefect(step)) {
+		return true;
+	}
 	auto lake_sql = LakeSql(step.sql);
 	auto native_sql = NativeSql(step.sql);
 	InjectFault(step, native_sql);
@@ -185,9 +188,10 @@ bool DifferentialRun::ExecuteBoth(const Step &step) {
 }
 
 bool DifferentialRun::SkipForKnownDefect(const Step &step) {
-	bool flushes = step.action == LakeAction::FLUSH || step.action == LakeAction::CHECKPOINT;
-	if (flushes && config.features.Off("flush-deletes") && FlushWouldHitDefect1(*lake, MetadataCatalog(LAKE))) {
-		Print("-- skipped (defect 1: a data file has a delete file and inlined deletions): " + LakeSql(step.sql));
+	auto table = step.tables.empty() ? std::string() : generator->Tables()[step.tables[0]].name;
+	auto defect = KnownDefectInTheWay(*lake, config.features, step, table);
+	if (!defect.empty()) {
+		Print("-- skipped (" + defect + "): " + LakeSql(step.sql));
 		return true;
 	}
 	return false;

@@ -14,15 +14,20 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"interval-us", "INTERVAL values with a sub-millisecond part (found: truncated to ms in Parquet)"},
 	    {"bad-default", "ADD COLUMN / SET DEFAULT with a constant that fails to cast (found: the lake accepts it and the "
 	                    "table becomes unreadable)"},
+	    {"neg-zero", "-0.0 values (found: DuckDB's storage turns 0.0/-0.0 into each other when the catalog database is "
+	                 "checkpointed)"},
 	    {"signed-zero", "float 0.0/-0.0 as UPDATE/MERGE values (always left out there: native DuckDB's UPDATE keeps the "
 	                    "old value when old and new compare equal, so 0.0 -> -0.0 is not a change natively)"},
 	    {"timestamp-s-inf", "TIMESTAMP_S infinity/-infinity (found: cannot be written to Parquet, flush fails)"},
-	    {"expire-alter", "ALTER TABLE after a snapshot expiry (found: reads then fail with an INTERNAL error)"},
+	    {"timestamp-ms-inf", "TIMESTAMP_MS infinity/-infinity (found: filtered reads of Parquet files fail)"},
+	    {"expire-alter", "snapshot expiry and ALTER TABLE in one workload (found: reads can then fail with an INTERNAL error)"},
 	    {"is-null-interval", "WHERE col IS NULL on INTERVAL/TIMETZ columns (found: matches no Parquet row)"},
-	    {"nested-default", "ADD COLUMN of a nested type with a DEFAULT (found: Parquet rows read NULL)"},
+	    {"expr-default", "ADD COLUMN with a DEFAULT that is an expression, not a plain literal ([1, 2], unhex(..)) (found: "
+	                     "Parquet rows read NULL)"},
 	    {"txn-mixed-deletes", "a transaction deleting from a table in more than one statement (found: a large then a "
 	                          "small delete of one data file conflict at COMMIT)"},
 	    {"map-of-list", "MAP columns whose values are lists (found: UPDATE crashes in NestedValueCounter)"},
+	    {"sorted-rename", "SET SORTED BY a column that is later renamed or dropped (found: flushes then fail)"},
 	    {"invalid-literals", "literals out of their type's range, which both sides must reject"},
 	    // Checks and statement shapes of known defects.
 	    {"rowid", "rowid stability of rows an UPDATE or MERGE touched (defect 7: UPDATE gives new rowids)"},

@@ -52,10 +52,6 @@ public:
 	}
 	//! Continue from table models a previous process committed (crash rounds).
 	void RestoreTables(std::vector<TableModel> restored);
-	//! A previous process expired snapshots (see the "expire-alter" feature).
-	void NoteExpired() {
-		expired = true;
-	}
 
 private:
 	Step NextInTransaction();
@@ -78,8 +74,6 @@ private:
 	int transaction_left = 0;
 	int64_t steps = 0;
 	int64_t second_table_at = 0;
-	//! A snapshot expiry was generated (see the "expire-alter" feature).
-	bool expired = false;
 	//! Tables a statement of the open transaction deleted from (see the "txn-mixed-deletes" feature).
 	std::set<int> deleted_in_transaction;
 };

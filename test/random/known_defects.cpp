@@ -1,5 +1,7 @@
 #include "known_defects.hpp"
 
+#include "dml_statements.hpp"
+
 namespace inlake_random {
 
 bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog) {
@@ -14,6 +16,47 @@ bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog)
 		}
 	}
 	return false;
+}
+
+//! Inlined data tables whose schema version no snapshot in `snapshots` (a SQL set) has; `altered_since` also
+//! requires that their table's schema changed after that version.
+static int64_t OrphanedInlinedVersions(SqlSession &lake, const std::string &md, const std::string &snapshots,
+                                       const std::string &table_filter) {
+	return lake.Scalar("SELECT count(*) FROM " + md + ".ducklake_inlined_data_tables i WHERE " + table_filter +
+	                   " AND NOT EXISTS (SELECT 1 FROM " + md +
+	                   ".ducklake_snapshot s WHERE s.schema_version = i.schema_version AND s.snapshot_id IN (" +
+	                   snapshots + "))");
+}
+
+bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &md, const Step &step, const std::string &table_name) {
+	auto all = "SELECT snapshot_id FROM " + md + ".ducklake_snapshot";
+	if (step.action == LakeAction::EXPIRE) {
+		auto remaining = step.expire_versions.empty()
+		                     ? "SELECT max(snapshot_id) FROM " + md + ".ducklake_snapshot"
+		                     : all + " WHERE snapshot_id NOT IN (" + KeyList(step.expire_versions) + ")";
+		auto altered = "EXISTS (SELECT 1 FROM " + md +
+		               ".ducklake_schema_versions v WHERE v.table_id = i.table_id AND v.schema_version > i.schema_version)";
+		return OrphanedInlinedVersions(lake, md, remaining, altered) > 0;
+	}
+	if (step.kind == StepKind::BOTH && step.label.rfind("alter-", 0) == 0) {
+		auto table = "i.table_id IN (SELECT table_id FROM " + md + ".ducklake_table WHERE table_name = '" + table_name +
+		             "' AND end_snapshot IS NULL)";
+		return OrphanedInlinedVersions(lake, md, all, table) > 0;
+	}
+	return false;
+}
+
+std::string KnownDefectInTheWay(SqlSession &lake, const FeatureSet &features, const Step &step,
+                                const std::string &table_name) {
+	const std::string md = "__ducklake_metadata_l";
+	bool flushes = step.action == LakeAction::FLUSH || step.action == LakeAction::CHECKPOINT;
+	if (flushes && features.Off("flush-deletes") && FlushWouldHitDefect1(lake, md)) {
+		return "defect 1: a data file has a delete file and inlined deletions";
+	}
+	if (features.Off("expire-alter") && StepWouldHitExpireAlter(lake, md, step, table_name)) {
+		return "finding expire_then_alter_internal_error: inlined rows of a schema version no snapshot keeps";
+	}
+	return "";
 }
 
 } // namespace inlake_random

@@ -9,6 +9,8 @@
 #pragma once
 
 #include "sql_session.hpp"
+#include "features.hpp"
+#include "step.hpp"
 
 #include <string>
 
@@ -16,5 +18,15 @@ namespace inlake_random {
 
 //! Defect 1: a flush fails (INTERNAL) while a live data file has both a delete file and inlined deletions.
 bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog);
+
+//! Finding expire_then_alter_internal_error: reads fail once a table has inlined rows under a schema version that no
+//! retained snapshot has and the table's schema changed since. True when `step` (an expiry or an ALTER of the lake
+//! table `table_name`) would bring that about.
+bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &metadata_catalog, const Step &step,
+                             const std::string &table_name);
+
+//! Which known-defect guard, if any, `step` would run into with the features a run excludes ("" for none).
+std::string KnownDefectInTheWay(SqlSession &lake, const FeatureSet &features, const Step &step,
+                                const std::string &table_name);
 
 } // namespace inlake_random

@@ -38,8 +38,10 @@ Step ExpireStep(const std::vector<int64_t> &retained, Rng &rng) {
 	}
 	std::vector<int64_t> candidates(retained.begin(), retained.end() - 1);
 	auto versions = PickKeys(candidates, rng.Range(1, std::min<int64_t>(4, candidates.size())), rng);
-	return LakeStep(LakeAction::EXPIRE, "expire-versions",
-	                "CALL ducklake_expire_snapshots('{l}', versions => [" + KeyList(versions) + "])");
+	auto step = LakeStep(LakeAction::EXPIRE, "expire-versions",
+	                     "CALL ducklake_expire_snapshots('{l}', versions => [" + KeyList(versions) + "])");
+	step.expire_versions = versions;
+	return step;
 }
 
 Step CleanupStep() {
@@ -62,10 +64,10 @@ Step SetOptionStep(const std::vector<TableModel> &tables, Rng &rng) {
 	                    "')");
 }
 
-bool SortedByStep(const TableModel &table, int index, Rng &rng, Step &step) {
+bool SortedByStep(const TableModel &table, int index, Rng &rng, Step &step, bool key_only) {
 	auto values = table.ValueColumns();
-	if (values.empty()) {
-		return false;
+	if (values.empty() || key_only) {
+		values = {&table.columns[0]};
 	}
 	auto column = rng.Pick(values);
 	if (!column->type.Orderable()) {

@@ -24,7 +24,8 @@ Step ExpireStep(const std::vector<int64_t> &retained, Rng &rng);
 Step CleanupStep();
 Step SetOptionStep(const std::vector<TableModel> &tables, Rng &rng);
 //! False when the table has no value column to sort by.
-bool SortedByStep(const TableModel &table, int index, Rng &rng, Step &step);
+//! With `key_only` the sort column is the key k, which is never renamed or dropped.
+bool SortedByStep(const TableModel &table, int index, Rng &rng, Step &step, bool key_only);
 Step ReattachStep(int limit);
 Step RestartStep();
 

@@ -57,6 +57,8 @@ void RandomOptions::Parse(int argc, char **argv) {
 			dir = value();
 		} else if (flag == "--time-travel-sample") {
 			time_travel_sample = int(Number(flag, value()));
+		} else if (flag == "--no-fork") {
+			no_fork = true;
 		} else if (flag == "--self-test") {
 			self_test = true;
 		} else if (flag == "--help" || flag == "-h") {
@@ -90,6 +92,8 @@ std::string RandomOptions::Usage() {
 	    "  --time-travel-sample N  snapshots checked by a mid-seed time travel check (default 5)\n"
 	    "  --dir PATH           where lakes are created (default a new /tmp directory)\n"
 	    "  --keep               keep the lake directories\n"
+	    "  --no-fork            run the seeds in this process (by default each seed runs in a child, so a crash is\n"
+	    "                       reported with its seed)\n"
 	    "features:\n";
 	for (auto &feature : AllFeatures()) {
 		usage += "  " + std::string(feature.name) + ": " + feature.description + "\n";

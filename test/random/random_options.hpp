@@ -28,6 +28,8 @@ struct RandomOptions {
 	bool keep = false;
 	bool self_test = false;
 	bool help = false;
+	//! Run seeds in this process (for a debugger); by default each seed runs in a child process.
+	bool no_fork = false;
 	std::string fault;
 	std::string dir;
 	int time_travel_sample = 5;

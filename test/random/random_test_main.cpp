@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace inlake_random;
 
@@ -20,6 +22,20 @@ static std::string MakeBaseDir(const RandomOptions &options) {
 		throw std::runtime_error("mkdtemp failed");
 	}
 	return pattern;
+}
+
+//! What a run with an injected fault must report (a failure for another reason does not prove the check works).
+static std::string FaultMarker(const std::string &fault) {
+	if (fault == "content") {
+		return "table t1 differs";
+	}
+	if (fault == "error") {
+		return "injected fault";
+	}
+	if (fault == "history") {
+		return "time travel: ";
+	}
+	return "row lineage broken";
 }
 
 static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed, const std::string &base) {
@@ -50,7 +66,34 @@ static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed,
 	if (result.ok && !options.keep) {
 		std::filesystem::remove_all(config.dir);
 	}
+	if (!options.fault.empty() && !result.ok) {
+		bool detected = result.failure.find(FaultMarker(options.fault)) != std::string::npos;
+		std::cout << (detected ? "the injected fault was detected" : "FAILED for another reason than the injected fault")
+		          << std::endl;
+		// Only a detection of the injected fault counts as the (expected) failure.
+		return !detected;
+	}
 	return result.ok;
+}
+
+//! Runs one seed in a child process, so a crash of the lake (a signal) is reported with its seed and the run goes on.
+static bool RunOneIsolated(const RandomOptions &options, Backend backend, uint64_t seed, const std::string &base) {
+	if (options.no_fork) {
+		return RunOne(options, backend, seed, base);
+	}
+	std::cout.flush();
+	auto pid = fork();
+	if (pid == 0) {
+		_exit(RunOne(options, backend, seed, base) ? 0 : 1);
+	}
+	int status = 0;
+	waitpid(pid, &status, 0);
+	if (WIFSIGNALED(status)) {
+		std::cout << "FAILED " << BackendName(backend) << " seed " << seed << ": the process died of signal "
+		          << WTERMSIG(status) << " (a crash; rerun with --seed " << seed << " --verbose --no-fork)" << std::endl;
+		return false;
+	}
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 int main(int argc, char **argv) {
@@ -78,7 +121,7 @@ int main(int argc, char **argv) {
 	for (uint64_t seed = options.start; seed < options.start + options.seeds; seed++) {
 		for (auto backend : options.backends) {
 			runs++;
-			failures += RunOne(options, backend, seed, base) ? 0 : 1;
+			failures += RunOneIsolated(options, backend, seed, base) ? 0 : 1;
 		}
 	}
 	auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);

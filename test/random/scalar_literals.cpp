@@ -102,7 +102,8 @@ static std::string FloatText(Rng &rng, bool is_float, const FeatureSet &features
 	if (rng.Percent(40)) {
 		auto edge = rng.Pick(is_float ? float_edges : double_edges);
 		bool zero = edge == "-0.0" || edge == "0.0";
-		if (!zero || features.On("signed-zero")) {
+		bool negative_zero_broken = edge == "-0.0" && features.Off("neg-zero");
+		if ((!zero || features.On("signed-zero")) && !negative_zero_broken) {
 			return edge;
 		}
 	}
@@ -251,7 +252,9 @@ static std::string TemporalText(Scalar scalar, Rng &rng, const FeatureSet &featu
 		                                               "9999-12-31 23:59:59.999999", "1677-09-22 00:12:44"};
 		int digits = scalar == Scalar::TIMESTAMP_S ? 0 : scalar == Scalar::TIMESTAMP_MS ? 3 : 6;
 		auto text = edge ? rng.Pick(edges) : RandomDate(rng, 1, 9999) + " " + RandomTime(rng, digits);
-		if (scalar == Scalar::TIMESTAMP_S && features.Off("timestamp-s-inf") && text.find("inf") != std::string::npos) {
+		bool infinite = text.find("inf") != std::string::npos;
+		if (infinite && ((scalar == Scalar::TIMESTAMP_S && features.Off("timestamp-s-inf")) ||
+		                 (scalar == Scalar::TIMESTAMP_MS && features.Off("timestamp-ms-inf")))) {
 			text = "1970-01-01 00:00:00";
 		}
 		if (scalar == Scalar::TIMESTAMPTZ && text.find("inf") == std::string::npos) {
