@@ -121,6 +121,18 @@ bool ColumnType::IsUnsigned() const {
 	        scalar == Scalar::UBIGINT || scalar == Scalar::UHUGEINT);
 }
 
+bool ColumnType::ContainsMap() const {
+	if (kind == Kind::MAP) {
+		return true;
+	}
+	for (auto &child : children) {
+		if (child.second.ContainsMap()) {
+			return true;
+		}
+	}
+	return false;
+}
+
 bool ColumnType::Orderable() const {
 	return kind == Kind::SCALAR && scalar != Scalar::JSON && scalar != Scalar::BOOLEAN;
 }
@@ -195,12 +207,7 @@ static ColumnType RandomNestedType(Rng &rng, const FeatureSet &features, int dep
 	default: {
 		// MAP keys: a scalar that is neither NULL-able in practice nor floating (NaN keys are legal but unhelpful).
 		static const std::vector<Scalar> keys = {Scalar::VARCHAR, Scalar::INTEGER, Scalar::BIGINT, Scalar::UUID};
-		auto key = ColumnType::Of(rng.Pick(keys));
-		auto value = leaf();
-		if (features.Off("map-of-list") && value.kind == ColumnType::Kind::LIST) {
-			value = value.children[0].second;
-		}
-		return ColumnType::Map(key, value);
+		return ColumnType::Map(ColumnType::Of(rng.Pick(keys)), leaf());
 	}
 	}
 }

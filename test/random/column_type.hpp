@@ -69,6 +69,7 @@ struct ColumnType {
 	}
 	bool IsInteger() const;
 	bool IsUnsigned() const;
+	bool ContainsMap() const;
 	//! Scalars with a total order that a range predicate (<, >) may use.
 	bool Orderable() const;
 	bool operator==(const ColumnType &other) const {

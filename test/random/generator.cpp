@@ -101,8 +101,11 @@ Step Generator::Cross() {
 	DmlContext ctx {rng, features};
 	std::string label;
 	auto sql = CrossTableStatement(tables[target], tables[source], access.keys(source), ctx, label);
-	auto step = BothStep(label, sql, target, label == "cross-update" || label == "cross-merge");
-	return step;
+	bool rewrites = label == "cross-update" || label == "cross-merge";
+	if (rewrites && HasMap(tables[target]) && features.Off("map-update")) {
+		return Dml(target, 0);
+	}
+	return BothStep(label, sql, target, rewrites);
 }
 
 //! The DML choice for a weight roll in [0, 55).
@@ -116,7 +119,20 @@ static int DmlChoice(int roll) {
 	return 0;
 }
 
-static bool DmlEnabled(int choice, const FeatureSet &features) {
+static bool HasMap(const TableModel &table) {
+	for (auto &column : table.columns) {
+		if (column.type.ContainsMap()) {
+			return true;
+		}
+	}
+	return false;
+}
+
+bool Generator::DmlEnabled(int choice, int table) const {
+	bool rewrites = choice >= 4;
+	if (rewrites && HasMap(tables[table]) && features.Off("map-update")) {
+		return false;
+	}
 	if (choice == 4 || choice == 5) {
 		return features.On("update");
 	}
@@ -168,7 +184,8 @@ Step Generator::NextTransactionStep() {
 		return FlushStep(tables, rng);
 	}
 	auto choice = DmlChoice(int(rng.Below(55)));
-	return Dml(PickTable(), DmlEnabled(choice, features) ? choice : 0);
+	auto table = PickTable();
+	return Dml(table, DmlEnabled(choice, table) ? choice : 0);
 }
 
 Step Generator::NextAutocommit() {
@@ -176,7 +193,7 @@ Step Generator::NextAutocommit() {
 	auto table = PickTable();
 	if (roll < 55) {
 		auto choice = DmlChoice(int(roll));
-		return Dml(table, DmlEnabled(choice, features) ? choice : 0);
+		return Dml(table, DmlEnabled(choice, table) ? choice : 0);
 	}
 	if (roll < 60 && features.On("alter")) {
 		return Alter(table);

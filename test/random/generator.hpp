@@ -60,6 +60,7 @@ private:
 	Step Dml(int table_index, int choice);
 	Step Alter(int table_index);
 	Step Cross();
+	bool DmlEnabled(int choice, int table) const;
 	bool HasTable(int index) const;
 	int PickTable();
 	int64_t SmallCount();

@@ -20,9 +20,19 @@ LAKE_PATH = re.compile(r"ducklake:[^']*/lake\.duckdb")
 DATA_PATH = re.compile(r"DATA_PATH '[^']*'")
 
 
+HARNESS_LINES = ('inlake_random_test:', 'summary:', 'reproduce:', 'seed ')
+
+
 def statements(path):
+    """The statements of a --verbose log: up to its FAILED report, without comments and harness lines."""
+    lines = []
     with open(path, encoding='utf-8') as f:
-        return [line.rstrip('\n') for line in f if line.strip() and not line.startswith('--')]
+        for line in f:
+            if line.startswith('FAILED '):
+                break
+            if line.strip() and not line.startswith('--') and not line.startswith(HARNESS_LINES):
+                lines.append(line.rstrip('\n'))
+    return lines
 
 
 def with_dir(lines, directory):

@@ -183,7 +183,11 @@ std::string MutateExpression(const ColumnType &type, const std::string &column, 
 std::string Predicate(const ColumnType &type, const std::string &column, Rng &rng, const FeatureSet &features) {
 	bool null_filter_broken = type.IsScalar() && (type.scalar == Scalar::INTERVAL || type.scalar == Scalar::TIMETZ) &&
 	                          features.Off("is-null-interval");
-	switch (rng.Below(type.Orderable() ? 6 : 4)) {
+	auto choices = type.Orderable() ? 6 : 4;
+	if (!type.IsScalar() && features.Off("nested-filter")) {
+		choices = 2; // IS NULL / IS NOT NULL only
+	}
+	switch (rng.Below(choices)) {
 	case 0:
 		return column + (null_filter_broken ? " IS NOT NULL" : " IS NULL");
 	case 1:
