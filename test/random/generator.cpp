@@ -95,6 +95,15 @@ Step Generator::Alter(int index) {
 	return Dml(index, 0);
 }
 
+static bool HasMap(const TableModel &table) {
+	for (auto &column : table.columns) {
+		if (column.type.ContainsMap()) {
+			return true;
+		}
+	}
+	return false;
+}
+
 Step Generator::Cross() {
 	int target = rng.Percent(50) ? 1 : 0;
 	int source = 1 - target;
@@ -117,15 +126,6 @@ static int DmlChoice(int roll) {
 		}
 	}
 	return 0;
-}
-
-static bool HasMap(const TableModel &table) {
-	for (auto &column : table.columns) {
-		if (column.type.ContainsMap()) {
-			return true;
-		}
-	}
-	return false;
 }
 
 bool Generator::DmlEnabled(int choice, int table) const {

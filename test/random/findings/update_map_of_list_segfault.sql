@@ -1,6 +1,6 @@
--- FINDING: UPDATE of a table with a MAP column crashes the process (SIGSEGV) in about a third to half of the runs of
--- of this script (2 to 7 of 10 here), in inlake::NestedValueCounter (VisitListChild -> VisitStructChildren -> AddCounts
--- mask out of bounds, src/write/nested_value_counter.cpp) called from LakeUpdate::Sink, even when the UPDATE does not
+-- FINDING: UPDATE of a table with a MAP column crashes the process (SIGSEGV) in some of the runs of this script
+-- (2 to 7 of 10 here), in inlake::NestedValueCounter (VisitListChild -> VisitStructChildren -> AddCounts reading a
+-- validity mask out of bounds, src/write/nested_value_counter.cpp) called from LakeUpdate::Sink, even when the UPDATE does not
 -- set the MAP column. The harness hit it with MAP(VARCHAR, INTEGER[]), MAP(VARCHAR, UTINYINT[]) and
 -- MAP(VARCHAR, TIME WITH TIME ZONE)[][] columns (seeds 21, 109, 207, 232); the same workload with INTEGER[][] or
 -- STRUCT(a INTEGER[])[] instead of the MAP does not crash.
