@@ -18,8 +18,7 @@ bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog)
 	return false;
 }
 
-//! Inlined data tables whose schema version no snapshot in `snapshots` (a SQL set) has; `altered_since` also
-//! requires that their table's schema changed after that version.
+//! Inlined data tables (those `table_filter` keeps) whose schema version no snapshot in `snapshots` (a SQL set) has.
 static int64_t OrphanedInlinedVersions(SqlSession &lake, const std::string &md, const std::string &snapshots,
                                        const std::string &table_filter) {
 	return lake.Scalar("SELECT count(*) FROM " + md + ".ducklake_inlined_data_tables i WHERE " + table_filter +
@@ -34,9 +33,7 @@ bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &md, const Step
 		auto remaining = step.expire_versions.empty()
 		                     ? "SELECT max(snapshot_id) FROM " + md + ".ducklake_snapshot"
 		                     : all + " WHERE snapshot_id NOT IN (" + KeyList(step.expire_versions) + ")";
-		auto altered = "EXISTS (SELECT 1 FROM " + md +
-		               ".ducklake_schema_versions v WHERE v.table_id = i.table_id AND v.schema_version > i.schema_version)";
-		return OrphanedInlinedVersions(lake, md, remaining, altered) > 0;
+		return OrphanedInlinedVersions(lake, md, remaining, "true") > 0;
 	}
 	if (step.kind == StepKind::BOTH && step.label.rfind("alter-", 0) == 0) {
 		auto table = "i.table_id IN (SELECT table_id FROM " + md + ".ducklake_table WHERE table_name = '" + table_name +

@@ -19,9 +19,9 @@ namespace inlake_random {
 //! Defect 1: a flush fails (INTERNAL) while a live data file has both a delete file and inlined deletions.
 bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog);
 
-//! Finding expire_then_alter_internal_error: reads fail once a table has inlined rows under a schema version that no
-//! retained snapshot has and the table's schema changed since. True when `step` (an expiry or an ALTER of the lake
-//! table `table_name`) would bring that about.
+//! Finding expire_then_alter_internal_error: reads (also time travel) fail once a table has inlined rows under a
+//! schema version that no retained snapshot has and the table's schema changed. True when `step` is an expiry that
+//! would leave such a schema version, or an ALTER of the lake table `table_name` while one exists.
 bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &metadata_catalog, const Step &step,
                              const std::string &table_name);
 

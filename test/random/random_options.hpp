@@ -17,7 +17,7 @@
 namespace inlake_random {
 
 struct RandomOptions {
-	static const uint64_t DEFAULT_SEEDS = 24;
+	static const uint64_t DEFAULT_SEEDS = 20;
 	static const uint64_t LONG_SEEDS = 3000;
 
 	uint64_t start = 1;

@@ -1,9 +1,9 @@
--- FINDING: when snapshot expiry removes every snapshot of the schema version under which a table's rows were inlined,
--- and the table's schema changes (ADD/RENAME COLUMN, before or after the expiry), every read of the table fails with
--- INTERNAL Error: Column with name "..." does not exist (from the optimizer's statistics,
--- RelationStatisticsHelper::GetDistinctCount), which invalidates the database.
--- Two repros; run each in a fresh directory: rm -rf /tmp/r7 && mkdir /tmp/r7 && build/inlake < this file
--- (the first SELECT already fails and invalidates the database; run the second part alone, in a new /tmp/r7, to see it).
+-- FINDING: when snapshot expiry removes every snapshot of a schema version under which a table's rows were inlined,
+-- and the table's schema changes (ADD/RENAME/DROP COLUMN, before or after the expiry), reads of the table (now, or
+-- time travel to an earlier snapshot that is still retained) fail with INTERNAL Error: Column with name "..." does
+-- not exist (from the optimizer's statistics, RelationStatisticsHelper::GetDistinctCount), which invalidates the
+-- database. Three repros (each part in its own fresh /tmp/r7 and shell run; uncomment parts 2 and 3 to run them).
+-- Run: rm -rf /tmp/r7 && mkdir /tmp/r7 && build/inlake < this file
 -- 1) ALTER after the expiry:
 ATTACH 'ducklake:/tmp/r7/lake.duckdb' AS l (DATA_PATH '/tmp/r7/data/', DATA_INLINING_ROW_LIMIT 10);
 CREATE TABLE l.t (k BIGINT, a INTEGER);
@@ -20,3 +20,13 @@ SELECT * FROM l.t;
 -- ALTER TABLE l.t ADD COLUMN x INTEGER;
 -- CALL ducklake_expire_snapshots('l', versions => [1]);
 -- SELECT * FROM l.t;
+-- 3) Time travel to a retained snapshot, after expiring every snapshot of the schema version in between:
+-- ATTACH 'ducklake:/tmp/r7/lake.duckdb' AS l (DATA_PATH '/tmp/r7/data/', DATA_INLINING_ROW_LIMIT 10);
+-- CREATE TABLE l.t (k BIGINT, a INTEGER, b INTEGER);
+-- INSERT INTO l.t VALUES (1, 10, 100);
+-- ALTER TABLE l.t DROP COLUMN b;
+-- INSERT INTO l.t VALUES (2, 20);
+-- ALTER TABLE l.t ADD COLUMN c INTEGER;
+-- SELECT * FROM l.t AT (VERSION => 2);
+-- CALL ducklake_expire_snapshots('l', versions => [3, 4]);
+-- SELECT * FROM l.t AT (VERSION => 2);
