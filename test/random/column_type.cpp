@@ -133,6 +133,18 @@ bool ColumnType::ContainsMap() const {
 	return false;
 }
 
+bool ColumnType::Contains(Scalar wanted) const {
+	if (kind == Kind::SCALAR) {
+		return scalar == wanted;
+	}
+	for (auto &child : children) {
+		if (child.second.Contains(wanted)) {
+			return true;
+		}
+	}
+	return false;
+}
+
 bool ColumnType::Orderable() const {
 	return kind == Kind::SCALAR && scalar != Scalar::JSON && scalar != Scalar::BOOLEAN;
 }

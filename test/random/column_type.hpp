@@ -70,6 +70,7 @@ struct ColumnType {
 	bool IsInteger() const;
 	bool IsUnsigned() const;
 	bool ContainsMap() const;
+	bool Contains(Scalar scalar) const;
 	//! Scalars with a total order that a range predicate (<, >) may use.
 	bool Orderable() const;
 	bool operator==(const ColumnType &other) const {

@@ -10,6 +10,7 @@ TableModel RandomTable(const std::string &name, int64_t first_key, int max_colum
 	TableModel table;
 	table.name = name;
 	table.next_key = first_key;
+	table.first_key = first_key;
 	table.columns.push_back({0, "k", ColumnType::Of(Scalar::BIGINT), ""});
 	auto count = rng.Range(1, max_columns);
 	for (int64_t i = 0; i < count; i++) {
@@ -41,6 +42,9 @@ static std::string AlterPrefix(const TableModel &table) {
 static void AddColumn(TableModel &table, Rng &rng, const FeatureSet &features, Step &step) {
 	auto id = table.next_column_id++;
 	ColumnModel column {id, table.NewColumnName(id, rng.Next()), RandomColumnType(rng, features), ""};
+	while (column.type.Contains(Scalar::JSON) && features.Off("add-json")) {
+		column.type = RandomColumnType(rng, features);
+	}
 	step.label = "alter-add-column";
 	step.sql = AlterPrefix(table) + "ADD COLUMN " + QuoteIdentifier(column.name) + " " + column.type.Sql();
 	if (rng.Percent(40)) {

@@ -86,7 +86,8 @@ bool DifferentialRun::RecordCommit(bool rewrote_rows) {
 
 bool DifferentialRun::CheckLineage(bool accept_changes) {
 	for (auto table : CreatedTables()) {
-		auto report = lineage.Check(*lake, table, "l." + generator->Tables()[table].name, accept_changes);
+		auto &model = generator->Tables()[table];
+		auto report = lineage.Check(*lake, table, "l." + model.name, accept_changes, model.first_key, model.key_limit);
 		if (!report.empty()) {
 			return Fail(report);
 		}

@@ -30,6 +30,7 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"sorted-rename", "SET SORTED BY a column that is later renamed or dropped (found: flushes then fail)"},
 	    {"nested-filter", "comparisons of LIST/STRUCT/MAP columns with a value in WHERE (found: Out of buffer after a "
 	                      "flush of updated rows)"},
+	    {"add-json", "ADD COLUMN of a JSON (or nested JSON) type (found: refused, while CREATE TABLE takes JSON)"},
 	    {"invalid-literals", "literals out of their type's range, which both sides must reject"},
 	    // Checks and statement shapes of known defects.
 	    {"rowid", "rowid stability of rows an UPDATE or MERGE touched (defect 7: UPDATE gives new rowids)"},

@@ -15,6 +15,7 @@ static const int64_t SECOND_TABLE_KEYS = 1000000000000LL;
 Generator::Generator(uint64_t seed, const FeatureSet &features_p, GeneratorConfig config_p, GeneratorAccess access_p)
     : rng(seed), features(features_p), config(config_p), access(std::move(access_p)) {
 	tables.push_back(inlake_random::RandomTable("t1", 1, 8, rng, features));
+	tables[0].key_limit = SECOND_TABLE_KEYS;
 	if (features.On("second-table")) {
 		tables.push_back(inlake_random::RandomTable("t2", SECOND_TABLE_KEYS, 4, rng, features));
 		second_table_at = rng.Percent(50) ? 1 : rng.Range(2, 30);

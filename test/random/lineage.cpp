@@ -4,7 +4,8 @@
 
 namespace inlake_random {
 
-std::string Lineage::Check(SqlSession &lake, int table, const std::string &lake_table, bool accept_changes) {
+std::string Lineage::Check(SqlSession &lake, int table, const std::string &lake_table, bool accept_changes,
+                           int64_t own_low, int64_t own_high) {
 	if (int(rowids.size()) <= table) {
 		rowids.resize(table + 1);
 	}
@@ -21,11 +22,13 @@ std::string Lineage::Check(SqlSession &lake, int table, const std::string &lake_
 		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
 			auto key = chunk.GetValue(0, row).GetValue<int64_t>();
 			auto rowid = chunk.GetValue(1, row).GetValue<int64_t>();
-			current[key] = rowid;
+			if (key >= own_low && key < own_high) {
+				current[key] = rowid;
+			}
 			if (!seen.insert(rowid).second && problems++ < 5) {
 				report += "  rowid " + std::to_string(rowid) + " appears twice (k " + std::to_string(key) + ")\n";
 			}
-			auto entry = known.find(key);
+			auto entry = key >= own_low && key < own_high ? known.find(key) : known.end();
 			if (entry != known.end() && entry->second != rowid && !accept_changes && problems++ < 5) {
 				report += "  k " + std::to_string(key) + " had rowid " + std::to_string(entry->second) + ", now " +
 				          std::to_string(rowid) + "\n";

@@ -12,6 +12,7 @@
 #include "column_type.hpp"
 
 #include <cstdint>
+#include <climits>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct TableModel {
 	std::string name;
 	std::vector<ColumnModel> columns;
 	int64_t next_key = 1;
+	//! The keys this table's own inserts take: [first_key, key_limit). Rows copied from the other table keep theirs.
+	int64_t first_key = 1;
+	int64_t key_limit = INT64_MAX;
 	int next_column_id = 1;
 	bool created = false;
 
