@@ -18,11 +18,14 @@ bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog)
 	return false;
 }
 
-//! Inlined data tables (those `table_filter` keeps) whose schema version no snapshot in `snapshots` (a SQL set) has.
+//! Schema versions of tables (those `table_filter` keeps) that rows are or will be inlined under (the versions of
+//! the inlined data tables and each table's current one), which no snapshot in `snapshots` (a SQL set) has.
 static int64_t OrphanedInlinedVersions(SqlSession &lake, const std::string &md, const std::string &snapshots,
                                        const std::string &table_filter) {
-	return lake.Scalar("SELECT count(*) FROM " + md + ".ducklake_inlined_data_tables i WHERE " + table_filter +
-	                   " AND NOT EXISTS (SELECT 1 FROM " + md +
+	return lake.Scalar("WITH versions AS (SELECT table_id, schema_version FROM " + md +
+	                   ".ducklake_inlined_data_tables UNION SELECT table_id, max(schema_version) FROM " + md +
+	                   ".ducklake_schema_versions GROUP BY table_id) SELECT count(*) FROM versions i WHERE " +
+	                   table_filter + " AND NOT EXISTS (SELECT 1 FROM " + md +
 	                   ".ducklake_snapshot s WHERE s.schema_version = i.schema_version AND s.snapshot_id IN (" +
 	                   snapshots + "))");
 }
