@@ -1,0 +1,202 @@
+// The checks of DifferentialRun (see differential_run.hpp): table comparison, snapshot records, row lineage and
+// time travel.
+#include "differential_run.hpp"
+
+#include <algorithm>
+
+namespace inlake_random {
+
+std::vector<ImageColumn> DifferentialRun::Columns(int table) const {
+	std::vector<ImageColumn> columns;
+	for (auto &column : generator->Tables()[table].columns) {
+		columns.push_back({column.id, column.name});
+	}
+	return columns;
+}
+
+std::vector<int> DifferentialRun::CreatedTables() const {
+	std::vector<int> result;
+	for (size_t i = 0; i < generator->Tables().size(); i++) {
+		if (generator->Tables()[i].created) {
+			result.push_back(int(i));
+		}
+	}
+	return result;
+}
+
+bool DifferentialRun::CompareTables(const std::vector<int> &tables) {
+	for (auto table : tables) {
+		if (!generator->Tables()[table].created) {
+			continue;
+		}
+		auto name = generator->Tables()[table].name;
+		auto columns = Columns(table);
+		TableImage lake_image;
+		std::string error;
+		if (!ReadImage(*native, name, columns, cells, native_images[table], error)) {
+			return Fail("reading native " + name + " failed: " + error);
+		}
+		if (!ReadImage(*lake, "l." + name, columns, cells, lake_image, error)) {
+			return Fail("reading lake l." + name + " failed: " + error);
+		}
+		auto diff = CompareImages(native_images[table], lake_image, {}, cells, "native", "lake");
+		if (!diff.empty()) {
+			return Fail("table " + name + " differs:\n" + diff);
+		}
+	}
+	return true;
+}
+
+bool DifferentialRun::RecordCommit(bool rewrote_rows) {
+	auto exec = lake->Exec("SELECT max(snapshot_id) FROM ducklake_snapshots('l')");
+	if (!exec.ok) {
+		return Fail("reading the latest snapshot failed: " + exec.Describe());
+	}
+	auto snapshot = exec.result->GetValue(0, 0).GetValue<int64_t>();
+	SnapshotRecord record;
+	record.snapshot = snapshot;
+	record.step = step_index;
+	for (size_t table = 0; table < generator->Tables().size(); table++) {
+		record.exists.push_back(generator->Tables()[table].created);
+		record.images.push_back(native_images[table]);
+	}
+	auto previous = history.Records().find(snapshot);
+	if (previous != history.Records().end()) {
+		for (size_t table = 0; table < record.images.size(); table++) {
+			if (!record.exists[table] || !previous->second.exists[table]) {
+				continue;
+			}
+			auto diff = CompareImages(previous->second.images[table], record.images[table], {}, cells, "before",
+			                          "after");
+			if (!diff.empty()) {
+				return Fail("a committed change left the latest snapshot at " + std::to_string(snapshot) + ":\n" +
+				            diff);
+			}
+		}
+	}
+	for (auto &drop : transaction_drops) {
+		history.NoteDrop(drop.first, drop.second, snapshot);
+	}
+	if (transaction_flushed) {
+		history.NoteFlush(snapshot);
+	}
+	history.Record(std::move(record));
+	return CheckLineage(rewrote_rows && config.features.Off("rowid"));
+}
+
+bool DifferentialRun::CheckLineage(bool accept_changes) {
+	for (auto table : CreatedTables()) {
+		auto &model = generator->Tables()[table];
+		auto report = lineage.Check(*lake, table, "l." + model.name, accept_changes, model.first_key, model.key_limit);
+		if (!report.empty()) {
+			return Fail(report);
+		}
+	}
+	return true;
+}
+
+bool DifferentialRun::CheckTimeTravelRecord(const SnapshotRecord &record) {
+	auto version = std::to_string(record.snapshot);
+	for (size_t table = 0; table < record.exists.size(); table++) {
+		auto name = "l." + generator->Tables()[table].name;
+		auto from = name + " AT (VERSION => " + version + ")";
+		if (!record.exists[table]) {
+			if (generator->Tables()[table].created && lake->Exec("SELECT count(*) FROM " + from).ok) {
+				return Fail("time travel to snapshot " + version + " finds " + name + ", created later");
+			}
+			continue;
+		}
+		auto &expected = record.images[table];
+		std::vector<ImageColumn> columns;
+		for (size_t i = 0; i < expected.names.size(); i++) {
+			columns.push_back({expected.column_ids[i], expected.names[i]});
+		}
+		TableImage actual;
+		std::string error;
+		if (!ReadImage(*lake, from, columns, cells, actual, error)) {
+			return Fail("time travel to snapshot " + version + " (recorded after statement " +
+			            std::to_string(record.step) + ") failed: " + error);
+		}
+		auto diff = CompareImages(expected, actual, history.MaskedColumns(int(table), record.snapshot), cells,
+		                          "recorded", "lake");
+		if (!diff.empty()) {
+			return Fail("time travel: " + name + " AT (VERSION => " + version + ") (recorded after statement " +
+			            std::to_string(record.step) + ") differs:\n" + diff);
+		}
+	}
+	return true;
+}
+
+bool DifferentialRun::CheckTimeTravel(bool all) {
+	auto retained_text = lake->Column("SELECT snapshot_id FROM ducklake_snapshots('l')");
+	std::set<int64_t> retained;
+	for (auto &id : retained_text) {
+		retained.insert(std::stoll(id));
+	}
+	std::vector<int64_t> gone, candidates;
+	for (auto &entry : history.Records()) {
+		(retained.count(entry.first) ? candidates : gone).push_back(entry.first);
+	}
+	for (auto snapshot : gone) {
+		if (!expiry_since_check) {
+			return Fail("snapshot " + std::to_string(snapshot) + " vanished without an expiry");
+		}
+		auto exec = lake->Exec("SELECT count(*) FROM l.t1 AT (VERSION => " + std::to_string(snapshot) + ")");
+		if (exec.ok || exec.internal) {
+			return Fail("time travel to expired snapshot " + std::to_string(snapshot) + ": " + exec.Describe());
+		}
+		history.Forget(snapshot);
+	}
+	expiry_since_check = false;
+	std::vector<int64_t> chosen = candidates;
+	if (!all && int(candidates.size()) > config.time_travel_sample) {
+		chosen = {candidates.back()};
+		while (int(chosen.size()) < config.time_travel_sample) {
+			chosen.push_back(candidates[check_rng.Below(candidates.size())]);
+		}
+	}
+	for (auto snapshot : chosen) {
+		if (!CheckTimeTravelRecord(history.Records().at(snapshot))) {
+			return false;
+		}
+	}
+	return true;
+}
+
+bool DifferentialRun::FinalChecks() {
+	if (in_transaction && !RollbackBoth("end of the seed")) {
+		return false;
+	}
+	if (config.fault == "history" && !history.Records().empty()) {
+		for (auto &entry : history.MutableRecords()) {
+			if (!entry.second.images[0].rows.empty()) {
+				entry.second.images[0].rows.pop_back();
+				break;
+			}
+		}
+	}
+	if (config.features.Off("time-travel")) {
+		return Reattach(attach_limit, false) && CompareTables(CreatedTables());
+	}
+	Print("-- end of seed: time travel to every retained snapshot, re-attach, flush");
+	if (!CheckTimeTravel(true) || !Reattach(attach_limit, false) || !CompareTables(CreatedTables())) {
+		return false;
+	}
+	Step final_flush;
+	final_flush.action = LakeAction::FLUSH;
+	final_flush.sql = "CALL ducklake_flush_inlined_data('{l}')";
+	if (config.features.On("flush") && !SkipForKnownDefect(final_flush)) {
+		auto flush = lake->Exec("CALL ducklake_flush_inlined_data('l')");
+		if (!flush.ok) {
+			return Fail("final flush failed: " + flush.Describe());
+		}
+		transaction_flushed = true;
+		if (!CompareTables(CreatedTables()) || !RecordCommit(false)) {
+			return false;
+		}
+	}
+	// After the re-attach (and the flush): every retained snapshot once more.
+	return CheckTimeTravel(true) && CheckLineage(false);
+}
+
+} // namespace inlake_random

@@ -1,0 +1,100 @@
+//===----------------------------------------------------------------------===//
+// DifferentialRun: one seed of the randomized differential test.
+//
+// Contract: opens a lake session (a fresh lake under `dir`, attached as `l`
+// with a random inlining limit) and a native session, runs `statements` steps
+// of the Generator on both, and after every step checks: both sides succeeded
+// or both failed (error_policy's allow-list aside), no INTERNAL error, every
+// table the step may have changed is equal on both sides (DESCRIBE schema and
+// the multiset of rows), committed changes got a new snapshot, rowids are
+// stable (Lineage). Time travel to every retained snapshot is checked after
+// flushes, expiry, re-attaches and restarts (a sample) and at the end (all),
+// then again after a final re-attach and flush. The first failure stops the
+// seed; Run returns it with the step index and statement.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "features.hpp"
+#include "generator.hpp"
+#include "history.hpp"
+#include "lake_backend.hpp"
+#include "lineage.hpp"
+#include "sql_session.hpp"
+#include "table_image.hpp"
+
+#include <memory>
+#include <string>
+
+namespace inlake_random {
+
+struct RunConfig {
+	uint64_t seed = 1;
+	int statements = 60;
+	FeatureSet features;
+	Backend backend = Backend::DUCKDB;
+	std::string dir;
+	bool verbose = false;
+	//! Self-test fault: "", "content", "error", "history", "rowid".
+	std::string fault;
+	//! Snapshots checked by a time travel check in the middle of a seed.
+	int time_travel_sample = 5;
+};
+
+struct RunResult {
+	bool ok = true;
+	std::string failure;
+	int64_t steps = 0;
+};
+
+class DifferentialRun {
+public:
+	explicit DifferentialRun(RunConfig config);
+	RunResult Run();
+
+private:
+	// differential_run.cpp: executing steps
+	void Setup();
+	bool Execute(const Step &step);
+	bool ExecuteBoth(const Step &step);
+	bool ExecuteLake(const Step &step);
+	bool SkipForKnownDefect(const Step &step);
+	bool ExecuteTransactionControl(const Step &step);
+	bool Reattach(int limit, bool restart);
+	bool RollbackBoth(const std::string &why);
+	bool AfterStep(const Step &step, bool committed);
+	void InjectFault(const Step &step, std::string &native_sql);
+	bool Fail(const std::string &what);
+	void Print(const std::string &text);
+	// differential_checks.cpp: comparisons
+	bool CompareTables(const std::vector<int> &tables);
+	bool RecordCommit(bool rewrote_rows);
+	bool CheckLineage(bool accept_changes);
+	bool CheckTimeTravel(bool all);
+	bool CheckTimeTravelRecord(const SnapshotRecord &record);
+	bool FinalChecks();
+	std::vector<ImageColumn> Columns(int table) const;
+	std::vector<int> CreatedTables() const;
+
+	RunConfig config;
+	Rng check_rng;
+	std::unique_ptr<SqlSession> lake;
+	std::unique_ptr<SqlSession> native;
+	std::unique_ptr<Generator> generator;
+	CellDictionary cells;
+	History history;
+	Lineage lineage;
+	std::vector<TableImage> native_images;
+	int64_t step_index = 0;
+	std::string current_statement;
+	std::string failure;
+	int attach_limit = 10;
+	std::string time_zone;
+	bool in_transaction = false;
+	bool transaction_rewrote = false;
+	std::vector<std::pair<int, int>> transaction_drops;
+	bool transaction_flushed = false;
+	bool expiry_since_check = false;
+	bool fault_done = false;
+};
+
+} // namespace inlake_random

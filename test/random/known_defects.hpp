@@ -1,0 +1,32 @@
+//===----------------------------------------------------------------------===//
+// Known-defect guards: state checks that let a run step around a known defect
+// whose feature is excluded, where the generator alone cannot avoid it.
+//
+// Contract: each guard only reads the lake's catalog (never changes it) and
+// says whether the next statement of a kind would run into the defect. The
+// run then skips that statement and says so in its --verbose output.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "sql_session.hpp"
+#include "features.hpp"
+#include "step.hpp"
+
+#include <string>
+
+namespace inlake_random {
+
+//! Defect 1: a flush fails (INTERNAL) while a live data file has both a delete file and inlined deletions.
+bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog);
+
+//! Finding expire_then_alter_internal_error: reads (also time travel) fail once a table has inlined rows under a
+//! schema version that no retained snapshot has and the table's schema changed. True when `step` is an expiry that
+//! would leave such a schema version, or an ALTER of the lake table `table_name` while one exists.
+bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &metadata_catalog, const Step &step,
+                             const std::string &table_name);
+
+//! Which known-defect guard, if any, `step` would run into with the features a run excludes ("" for none).
+std::string KnownDefectInTheWay(SqlSession &lake, const FeatureSet &features, const Step &step,
+                                const std::string &table_name);
+
+} // namespace inlake_random

@@ -1,0 +1,133 @@
+// inlake_random_test: the randomized differential test (see differential_run.hpp and --help).
+#include "compare_self_test.hpp"
+#include "differential_run.hpp"
+#include "random_options.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace inlake_random;
+
+static std::string MakeBaseDir(const RandomOptions &options) {
+	if (!options.dir.empty()) {
+		std::filesystem::create_directories(options.dir);
+		return options.dir;
+	}
+	char pattern[] = "/tmp/inlake_random_XXXXXX";
+	if (!mkdtemp(pattern)) {
+		throw std::runtime_error("mkdtemp failed");
+	}
+	return pattern;
+}
+
+//! What a run with an injected fault must report (a failure for another reason does not prove the check works).
+static std::string FaultMarker(const std::string &fault) {
+	if (fault == "content") {
+		return "table t1 differs";
+	}
+	if (fault == "error") {
+		return "injected fault";
+	}
+	if (fault == "history") {
+		return "time travel: ";
+	}
+	return "row lineage broken";
+}
+
+static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed, const std::string &base) {
+	RunConfig config;
+	config.seed = seed;
+	config.statements = options.statements;
+	config.features = options.features;
+	config.backend = backend;
+	config.dir = base + "/seed-" + std::to_string(seed) + "-" + BackendName(backend);
+	config.verbose = options.verbose;
+	config.fault = options.fault;
+	config.time_travel_sample = options.time_travel_sample;
+	std::filesystem::remove_all(config.dir);
+	std::filesystem::create_directories(config.dir);
+	auto started = std::chrono::steady_clock::now();
+	auto result = DifferentialRun(config).Run();
+	auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+	if (!result.ok) {
+		std::cout << "FAILED " << BackendName(backend) << " " << result.failure << "\n"
+		          << "reproduce: inlake_random_test --seed " << seed << " --statements " << options.statements
+		          << " --backend " << BackendName(backend)
+		          << (options.features.ExcludedList() == "(none)" ? "" : " --exclude " + options.features.ExcludedList())
+		          << " --verbose" << std::endl;
+	} else if (options.long_mode || options.verbose) {
+		std::cout << "seed " << seed << " " << BackendName(backend) << " ok (" << result.steps << " statements, "
+		          << ms.count() << " ms)" << std::endl;
+	}
+	if (result.ok && !options.keep) {
+		std::filesystem::remove_all(config.dir);
+	}
+	if (!options.fault.empty() && !result.ok) {
+		bool detected = result.failure.find(FaultMarker(options.fault)) != std::string::npos;
+		std::cout << (detected ? "the injected fault was detected" : "FAILED for another reason than the injected fault")
+		          << std::endl;
+		// Only a detection of the injected fault counts as the (expected) failure.
+		return !detected;
+	}
+	return result.ok;
+}
+
+//! Runs one seed in a child process, so a crash of the lake (a signal) is reported with its seed and the run goes on.
+static bool RunOneIsolated(const RandomOptions &options, Backend backend, uint64_t seed, const std::string &base) {
+	if (options.no_fork) {
+		return RunOne(options, backend, seed, base);
+	}
+	std::cout.flush();
+	auto pid = fork();
+	if (pid == 0) {
+		_exit(RunOne(options, backend, seed, base) ? 0 : 1);
+	}
+	int status = 0;
+	waitpid(pid, &status, 0);
+	if (WIFSIGNALED(status)) {
+		std::cout << "FAILED " << BackendName(backend) << " seed " << seed << ": the process died of signal "
+		          << WTERMSIG(status) << " (a crash; rerun with --seed " << seed << " --verbose --no-fork)" << std::endl;
+		return false;
+	}
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+int main(int argc, char **argv) {
+	RandomOptions options;
+	try {
+		options.Parse(argc, argv);
+	} catch (std::exception &ex) {
+		std::cerr << ex.what() << "\n" << RandomOptions::Usage();
+		return 2;
+	}
+	if (options.help) {
+		std::cout << RandomOptions::Usage();
+		return 0;
+	}
+	if (options.self_test) {
+		return RunCompareSelfTest(options.verbose) == 0 ? 0 : 1;
+	}
+	auto base = MakeBaseDir(options);
+	std::cout << "inlake_random_test: seeds " << options.start << ".." << options.start + options.seeds - 1
+	          << ", " << options.statements << " statements, excluded " << options.features.ExcludedList()
+	          << (options.fault.empty() ? "" : ", injected fault " + options.fault) << ", lakes under " << base
+	          << std::endl;
+	uint64_t runs = 0, failures = 0;
+	auto started = std::chrono::steady_clock::now();
+	for (uint64_t seed = options.start; seed < options.start + options.seeds; seed++) {
+		for (auto backend : options.backends) {
+			runs++;
+			failures += RunOneIsolated(options, backend, seed, base) ? 0 : 1;
+		}
+	}
+	auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
+	std::cout << "summary: " << runs << " runs, " << failures << " failed, " << seconds.count() << " s" << std::endl;
+	if (options.dir.empty() && !options.keep && failures == 0) {
+		std::filesystem::remove_all(base);
+	}
+	return failures == 0 ? 0 : 1;
+}
