@@ -27,13 +27,21 @@ static Value MissingColumnValue(const LakeColumn &column) {
 			return Value(column.type);
 		}
 		auto *expression = expressions[0].get();
+		optional_ptr<CastExpression> cast;
 		if (expression->GetExpressionClass() == ExpressionClass::CAST) {
-			expression = expression->Cast<CastExpression>().child.get();
+			cast = &expression->Cast<CastExpression>();
+			expression = cast->child.get();
 		}
 		if (expression->GetExpressionClass() != ExpressionClass::CONSTANT) {
 			return Value(column.type);
 		}
-		return expression->Cast<ConstantExpression>().value.DefaultCastAs(column.type);
+		auto value = expression->Cast<ConstantExpression>().value;
+		// the value as the default wrote it (CAST('-1.5' AS FLOAT)), then as the column's type now: a column
+		// widened since (FLOAT to DOUBLE) reads the widened FLOAT, not the text read as a DOUBLE
+		if (cast && cast->cast_type.id() != LogicalTypeId::USER) {
+			value = value.DefaultCastAs(cast->cast_type);
+		}
+		return value.DefaultCastAs(column.type);
 	} catch (std::exception &) {
 		return Value(column.type);
 	}

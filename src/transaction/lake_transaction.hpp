@@ -25,6 +25,7 @@
 
 namespace duckdb {
 struct AlterInfo;
+struct AlterTableInfo;
 class BoundAtClause;
 struct BoundCreateTableInfo;
 struct CreateSchemaInfo;
@@ -137,6 +138,8 @@ private:
 	void ReshapeInlinedRows(LocalTableChanges &table_changes, const std::vector<int64_t> &column_sources,
 	                        LakeTableEntry &table);
 	std::string NewObjectPath(const std::string &name, const std::string &uuid);
+	//! Resolves the type names of an ALTER's new column or type (user types such as JSON).
+	void BindAlterTypes(duckdb::AlterTableInfo &alter);
 	//! Turns the initial default of a column ADD COLUMN adds into a constant (refusing a default that fails).
 	void FixInitialDefault(LakeColumn &column, const std::string &table_name);
 	bool IsTableDropped(int64_t table_id) const;

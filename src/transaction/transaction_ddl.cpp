@@ -14,6 +14,7 @@
 #include "duckdb/execution/expression_executor.hpp"
 #include "duckdb/parser/parsed_data/alter_table_info.hpp"
 #include "duckdb/parser/parser.hpp"
+#include "duckdb/planner/binder.hpp"
 #include "duckdb/parser/expression/constant_expression.hpp"
 #include "write/inlining_policy.hpp"
 #include "transaction/lake_commit.hpp"
@@ -71,6 +72,19 @@ static std::string ConstantSql(const duckdb::Value &value) {
 		return SqlString(value.ToString());
 	}
 	return "CAST(" + SqlString(value.ToString()) + " AS " + type.ToString() + ")";
+}
+
+void LakeTransaction::BindAlterTypes(duckdb::AlterTableInfo &alter) {
+	// DuckDB hands a catalog's ALTER the types as written: names of user types (JSON) are still unresolved
+	auto binder = duckdb::Binder::CreateBinder(context);
+	if (alter.alter_table_type == duckdb::AlterTableType::ADD_COLUMN) {
+		auto &column = alter.Cast<duckdb::AddColumnInfo>().new_column;
+		auto type = column.Type();
+		binder->BindLogicalType(type);
+		column.SetType(type);
+	} else if (alter.alter_table_type == duckdb::AlterTableType::ALTER_COLUMN_TYPE) {
+		binder->BindLogicalType(alter.Cast<duckdb::ChangeColumnTypeInfo>().target_type);
+	}
 }
 
 void LakeTransaction::FixInitialDefault(LakeColumn &column, const std::string &table_name) {
@@ -261,6 +275,7 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		}
 		throw CatalogException("Table with name %s does not exist!", alter.name);
 	}
+	BindAlterTypes(alter);
 	auto result = AlterTableRecord(table->Record(), alter);
 	if (alter.alter_table_type == duckdb::AlterTableType::ADD_COLUMN && result.columns_changed) {
 		FixInitialDefault(result.record.columns.back(), result.record.table_name);

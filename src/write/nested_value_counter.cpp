@@ -1,6 +1,7 @@
 #include "write/nested_value_counter.hpp"
 
 #include "duckdb/common/types/vector.hpp"
+#include "duckdb/common/vector_operations/vector_operations.hpp"
 
 namespace inlake {
 
@@ -43,7 +44,12 @@ void NestedValueCounter::Count(duckdb::DataChunk &chunk) {
 		}
 		AddCounts(chunk.data[col_idx], chunk.size(), column.column_id);
 		if (ContainsRepeated(column)) {
-			Visit(chunk.data[col_idx], chunk.size(), column, false);
+			// The visit follows list offsets into child vectors, which holds only for a vector whose every level
+			// is flat: a dictionary over a dictionary unifies into a flattened copy whose offsets no longer index
+			// the children StructVector/ListVector hand out (found by the randomized test: a crash in UPDATE).
+			Vector flat(column.type, chunk.size());
+			duckdb::VectorOperations::Copy(chunk.data[col_idx], flat, chunk.size(), 0, 0);
+			Visit(flat, chunk.size(), column, false);
 		}
 	}
 }

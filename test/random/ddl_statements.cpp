@@ -47,7 +47,9 @@ static void AddColumn(TableModel &table, Rng &rng, const FeatureSet &features, S
 	}
 	step.label = "alter-add-column";
 	step.sql = AlterPrefix(table) + "ADD COLUMN " + QuoteIdentifier(column.name) + " " + column.type.Sql();
-	if (rng.Percent(40)) {
+	// DuckDB 1.4.4's own ALTER TABLE ADD COLUMN ... DEFAULT <a MAP holding lists> on a table with rows fails with
+	// an INTERNAL error ("Operation requires a flat vector"): the native side cannot take such defaults
+	if (rng.Percent(40) && !column.type.ContainsMap()) {
 		auto default_sql = Literal(column.type, rng, DefaultFeatures(features), 10);
 		if (features.On("expr-default") || IsPlainLiteral(column.type, default_sql)) {
 			column.default_sql = default_sql;
