@@ -245,11 +245,21 @@ static std::set<std::string> Normalized(const std::set<std::string> &paths) {
 }
 
 bool CrashChecker::CheckOrphans() {
+	// the killed child was the only writer: files of any age may go
+	lake.Exec("SET ducklake_orphaned_file_min_age = '0 seconds'");
 	auto removal = lake.Exec("CALL ducklake_delete_orphaned_files('l', cleanup_all => true)");
 	if (!removal.ok) {
 		return Fail("ducklake_delete_orphaned_files failed: " + removal.Describe());
 	}
-	auto referenced = Normalized(ReferencedFiles(lake, MetadataCatalog(LAKE_ALIAS)));
+	auto md = MetadataCatalog(LAKE_ALIAS);
+	auto named = ReferencedFiles(lake, md);
+	// files an expiry scheduled for deletion are still named by the catalog until cleanup removes them
+	for (auto &path : lake.Column("SELECT CASE WHEN s.path_is_relative THEN m.value || s.path ELSE s.path END FROM " +
+	                              md + ".ducklake_files_scheduled_for_deletion s, " + md +
+	                              ".ducklake_metadata m WHERE m.key = 'data_path' AND m.scope IS NULL")) {
+		named.insert(path);
+	}
+	auto referenced = Normalized(named);
 	for (auto &file : Normalized(FilesOnDisk(DataPath(config.dir)))) {
 		if (!referenced.count(file)) {
 			return Fail("after ducklake_delete_orphaned_files an unreferenced file is left: " + file);

@@ -30,7 +30,7 @@ struct CrashOptions {
 	bool long_mode = false;
 	bool verbose = false;
 	bool keep = false;
-	bool check_orphans = false;
+	bool check_orphans = true;
 	bool skip_replay = false;
 	bool help = false;
 	std::string exclude;
@@ -52,7 +52,7 @@ static const char *USAGE =
     "  --max-delay-ms D    longest wait before a kill (default 1500)\n"
     "  --exclude a,b       features to leave out (as inlake_random_test --help lists)\n"
     "  --backend NAME|all  catalog backend (duckdb; default all)\n"
-    "  --check-orphans     also check ducklake_delete_orphaned_files (off: that function is not written yet)\n"
+    "  --no-check-orphans  skip the check that ducklake_delete_orphaned_files leaves only referenced files\n"
     "  --inject-fault skip-replay  self-test: leave a committed statement out of the replay (must fail)\n"
     "  --dir PATH          where the lake lives (default a new /tmp directory)\n"
     "  --keep              keep the lake directory\n"
@@ -88,8 +88,8 @@ static void Parse(int argc, char **argv, CrashOptions &options) {
 		} else if (flag == "--backend") {
 			auto name = value();
 			options.backends = name == "all" ? AllBackends() : std::vector<Backend> {ParseBackend(name)};
-		} else if (flag == "--check-orphans") {
-			options.check_orphans = true;
+		} else if (flag == "--no-check-orphans") {
+			options.check_orphans = false;
 		} else if (flag == "--inject-fault") {
 			if (value() != "skip-replay") {
 				throw std::invalid_argument("--inject-fault takes skip-replay");
