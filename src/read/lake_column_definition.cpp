@@ -15,9 +15,7 @@ static MultiFileColumnDefinition DefinitionWithId(const string &name, const Logi
 	return result;
 }
 
-//! What a file written before the column was added holds in it: the column's initial default when that is a
-//! constant (ADD COLUMN ... DEFAULT 7), NULL otherwise.
-static Value MissingColumnValue(const LakeColumn &column) {
+Value MissingColumnValue(const LakeColumn &column) {
 	if (column.initial_default_sql.empty()) {
 		return Value(column.type);
 	}

@@ -2,6 +2,8 @@
 // transaction's own DDL into the committed catalog).
 #include "transaction/lake_transaction.hpp"
 
+#include "read/lake_column_definition.hpp"
+
 #include "catalog/lake_schema_entry.hpp"
 #include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
@@ -332,13 +334,7 @@ void LakeTransaction::ReshapeInlinedRows(LocalTableChanges &table_changes, const
 			auto &target = out.data[col];
 			if (column_sources[col] < 0) {
 				auto &column = table.Record().columns[col];
-				duckdb::Value value(column.type);
-				if (!column.default_sql.empty()) {
-					auto parsed = duckdb::Parser::ParseExpressionList(column.default_sql);
-					if (parsed.size() == 1 && parsed[0]->GetExpressionClass() == duckdb::ExpressionClass::CONSTANT) {
-						value = parsed[0]->Cast<duckdb::ConstantExpression>().value.DefaultCastAs(column.type);
-					}
-				}
+				auto value = MissingColumnValue(column);
 				target.Reference(value);
 			} else {
 				duckdb::VectorOperations::DefaultCast(chunk.data[column_sources[col]], target, chunk.size());
