@@ -22,11 +22,17 @@ std::string InliningBlocker(const std::vector<LakeColumn> &columns, const std::s
 }
 
 void CheckReservedColumnNames(const std::vector<LakeColumn> &columns, const std::string &format_version) {
-	if (format_version == "1.0") {
-		return;
-	}
 	for (auto &column : columns) {
-		if (duckdb::StringUtil::StartsWith(duckdb::StringUtil::Lower(column.name), "_ducklake_")) {
+		auto name = duckdb::StringUtil::Lower(column.name);
+		if (format_version == "1.0") {
+			// every writer puts these hidden columns into the Parquet files it writes; a user column of the same
+			// name would make the file's row ids ambiguous to any reader
+			if (name == "_ducklake_internal_row_id" || name == "_ducklake_internal_snapshot_id") {
+				throw duckdb::BinderException("Column name \"%s\" is not allowed: DuckLake writes a hidden column of "
+				                              "this name into its Parquet files",
+				                              column.name);
+			}
+		} else if (duckdb::StringUtil::StartsWith(name, "_ducklake_")) {
 			throw duckdb::BinderException("Column name \"%s\" is not allowed: DuckLake format %s reserves the "
 			                              "_ducklake_ prefix for internal columns",
 			                              column.name, format_version);
