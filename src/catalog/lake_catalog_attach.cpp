@@ -70,7 +70,8 @@ void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
 		}
 		return;
 	}
-	metadata_database = "__ducklake_metadata_" + options.lake_name;
+	metadata_database =
+	    options.metadata_catalog.empty() ? "__ducklake_metadata_" + options.lake_name : options.metadata_catalog;
 	auto &fs = duckdb::FileSystem::GetFileSystem(context);
 	bool exists = fs.FileExists(options.metadata_path);
 	bool pinned = options.snapshot_version >= 0;
@@ -169,6 +170,13 @@ void LakeCatalog::LoadOrCreateLake() {
 		                                    "(the latest snapshot is %lld)",
 		                                    options.lake_name, (long long)options.snapshot_version,
 		                                    (long long)store->GetLatestSnapshot().snapshot_id);
+	}
+	if (!options.data_path.empty() && !options.override_data_path &&
+	    NormalizedFolderPath(options.data_path) != NormalizedFolderPath(metadata.data_path)) {
+		throw duckdb::InvalidInputException(
+		    "Cannot attach DuckLake \"%s\": DATA_PATH \"%s\" is not the data path \"%s\" the lake records; leave "
+		    "DATA_PATH out, or give OVERRIDE_DATA_PATH true to read the lake's files from \"%s\" in this session",
+		    options.lake_name, options.data_path, metadata.data_path, options.data_path);
 	}
 	format_version = metadata.version;
 	data_path = WithTrailingSeparator(options.data_path.empty() ? metadata.data_path : options.data_path);

@@ -5,6 +5,10 @@
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/string_util.hpp"
 
+#include <cstring>
+#include <unistd.h>
+#include <vector>
+
 namespace inlake {
 using duckdb::InvalidInputException;
 using duckdb::LogicalType;
@@ -15,6 +19,53 @@ std::string WithTrailingSeparator(const std::string &path) {
 		return path;
 	}
 	return path + "/";
+}
+
+std::string NormalizedFolderPath(const std::string &path) {
+	auto result = path;
+	bool remote = result.find("://") != std::string::npos;
+	if (!remote && !result.empty() && result[0] != '/') {
+		std::vector<char> buffer(4096);
+		if (getcwd(buffer.data(), buffer.size())) {
+			result = std::string(buffer.data()) + "/" + result;
+		}
+	}
+	if (!remote) {
+		// "a//b", "a/./b" and a trailing "/." name the same folder as "a/b"
+		std::string cleaned;
+		for (size_t i = 0; i < result.size(); i++) {
+			if (result[i] == '/' && !cleaned.empty() && cleaned.back() == '/') {
+				continue;
+			}
+			if (result[i] == '.' && !cleaned.empty() && cleaned.back() == '/' &&
+			    (i + 1 == result.size() || result[i + 1] == '/')) {
+				i++;
+				continue;
+			}
+			cleaned += result[i];
+		}
+		result = cleaned;
+	}
+	return WithTrailingSeparator(result);
+}
+
+//! Splits the backend prefix off the ATTACH path ("sqlite:lake.db" -> SQLITE, "lake.db").
+static CatalogBackend TakeBackendPrefix(std::string &path) {
+	static const struct {
+		const char *prefix;
+		CatalogBackend backend;
+	} kPrefixes[] = {{"duckdb:", CatalogBackend::DUCKDB},
+	                 {"sqlite:", CatalogBackend::SQLITE},
+	                 {"sqlite3:", CatalogBackend::SQLITE},
+	                 {"postgres:", CatalogBackend::POSTGRES},
+	                 {"postgresql:", CatalogBackend::POSTGRES}};
+	for (auto &entry : kPrefixes) {
+		if (duckdb::StringUtil::StartsWith(duckdb::StringUtil::Lower(path), entry.prefix)) {
+			path = path.substr(strlen(entry.prefix));
+			return entry.backend;
+		}
+	}
+	return CatalogBackend::DUCKDB;
 }
 
 static int64_t NonNegativeInteger(const std::string &option, const Value &value) {
@@ -50,15 +101,34 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 	LakeOptions result;
 	result.lake_name = lake_name;
 	result.metadata_path = path;
+	result.backend = TakeBackendPrefix(result.metadata_path);
 	result.read_only = read_only;
-	if (path.empty()) {
+	if (result.metadata_path.empty()) {
 		throw InvalidInputException("ATTACH 'ducklake:...' needs the path of a catalog database file");
+	}
+	if (result.backend == CatalogBackend::SQLITE) {
+		throw duckdb::NotImplementedException("Cannot attach DuckLake \"%s\": SQLite catalogs (ducklake:sqlite:) "
+		                                      "are not built yet; use a DuckDB file (ducklake:PATH)",
+		                                      lake_name);
+	}
+	if (result.backend == CatalogBackend::POSTGRES) {
+		throw duckdb::NotImplementedException("Cannot attach DuckLake \"%s\": PostgreSQL catalogs "
+		                                      "(ducklake:postgres:) are not built yet; use a DuckDB file "
+		                                      "(ducklake:PATH)",
+		                                      lake_name);
 	}
 	for (auto &entry : options) {
 		auto key = duckdb::StringUtil::Lower(entry.first);
 		auto &value = entry.second;
 		if (key == "data_path") {
 			result.data_path = WithTrailingSeparator(Text("DATA_PATH", value));
+		} else if (key == "override_data_path") {
+			result.override_data_path = Boolean("OVERRIDE_DATA_PATH", value);
+		} else if (key == "metadata_catalog") {
+			result.metadata_catalog = Text("METADATA_CATALOG", value);
+			if (result.metadata_catalog.empty()) {
+				throw InvalidInputException("ATTACH option METADATA_CATALOG expects a database name, got ''");
+			}
 		} else if (key == "metadata_schema") {
 			result.metadata_schema = Text("METADATA_SCHEMA", value);
 		} else if (key == "ducklake_version") {
@@ -79,7 +149,8 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			result.target_file_size = NonNegativeInteger("TARGET_FILE_SIZE", value);
 		} else {
 			throw InvalidInputException("Unsupported option \"%s\" for ATTACH of a DuckLake catalog (supported: "
-			                            "DATA_PATH, READ_ONLY, METADATA_SCHEMA, DUCKLAKE_VERSION, "
+			                            "DATA_PATH, OVERRIDE_DATA_PATH, READ_ONLY, METADATA_CATALOG, METADATA_SCHEMA, "
+			                            "DUCKLAKE_VERSION, "
 			                            "DATA_INLINING_ROW_LIMIT, SNAPSHOT_VERSION, CREATE_IF_NOT_EXISTS, "
 			                            "TARGET_FILE_SIZE)",
 			                            entry.first);

@@ -17,15 +17,25 @@
 
 namespace inlake {
 
+//! The kind of database that holds a lake's catalog (the prefix after "ducklake:").
+enum class CatalogBackend { DUCKDB, SQLITE, POSTGRES };
+
 struct LakeOptions {
 	//! Name of the attached lake (the catalog name in SQL)
 	std::string lake_name;
-	//! Path of the catalog database file
+	//! The database kind: ducklake:PATH and ducklake:duckdb:PATH are DuckDB files, ducklake:sqlite:PATH a SQLite
+	//! file, ducklake:postgres:CONNINFO a PostgreSQL database
+	CatalogBackend backend = CatalogBackend::DUCKDB;
+	//! Path of the catalog database (without the ducklake: and backend prefixes)
 	std::string metadata_path;
+	//! Name of the attached catalog database inside DuckDB (METADATA_CATALOG; empty: __ducklake_metadata_<lake>)
+	std::string metadata_catalog;
 	//! Schema inside the catalog database holding the ducklake_* tables
 	std::string metadata_schema = "main";
 	//! DATA_PATH as given (empty: the lake's stored one, or PATH.files/ for a new lake)
 	std::string data_path;
+	//! OVERRIDE_DATA_PATH: an existing lake is read from DATA_PATH although it records another data path
+	bool override_data_path = false;
 	bool read_only = false;
 	//! Format version for a new lake (DUCKLAKE_VERSION)
 	std::string format_version = "1.0";
@@ -40,10 +50,14 @@ struct LakeOptions {
 	int64_t target_file_size = 512LL * 1024 * 1024;
 };
 
+//! `path` is the ATTACH string after "ducklake:" (a backend prefix such as "sqlite:" included).
 LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &path,
                                const std::unordered_map<std::string, duckdb::Value> &options, bool read_only);
 
 //! Ensures a folder path ends with '/'.
 std::string WithTrailingSeparator(const std::string &path);
+//! A folder path as two paths to one folder compare equal: local paths absolute (relative ones taken from the
+//! working directory), with a trailing '/'.
+std::string NormalizedFolderPath(const std::string &path);
 
 } // namespace inlake

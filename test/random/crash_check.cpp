@@ -208,10 +208,7 @@ bool CrashChecker::CheckTimeTravel() {
 				continue;
 			}
 			auto &expected = record.images[table];
-			std::vector<ImageColumn> columns;
-			for (size_t i = 0; i < expected.names.size(); i++) {
-				columns.push_back({expected.column_ids[i], expected.names[i]});
-			}
+			auto columns = ImageColumns(expected);
 			TableImage actual;
 			std::string error;
 			if (!ReadImage(lake, from, columns, cells, actual, error)) {

@@ -56,6 +56,14 @@ static bool ReadTypes(SqlSession &session, const std::string &from, const std::v
 	return true;
 }
 
+std::vector<ImageColumn> ImageColumns(const TableImage &image) {
+	std::vector<ImageColumn> columns;
+	for (size_t i = 0; i < image.names.size(); i++) {
+		columns.push_back({image.column_ids[i], image.names[i]});
+	}
+	return columns;
+}
+
 bool ReadImage(SqlSession &session, const std::string &from, const std::vector<ImageColumn> &columns,
                CellDictionary &cells, TableImage &image, std::string &error) {
 	image = TableImage();

@@ -44,6 +44,9 @@ struct ImageColumn {
 	std::string name;
 };
 
+//! The columns an image was read with (to read the same columns again, e.g. at a snapshot).
+std::vector<ImageColumn> ImageColumns(const TableImage &image);
+
 //! Reads `SELECT <columns>::VARCHAR FROM <from>` plus the DESCRIBE types; an error is returned in `error`.
 bool ReadImage(SqlSession &session, const std::string &from, const std::vector<ImageColumn> &columns,
                CellDictionary &cells, TableImage &image, std::string &error);
