@@ -2,10 +2,9 @@
 // LakeCatalog: one attached DuckLake (ATTACH 'ducklake:PATH' AS name).
 //
 // Owns the lake's options, its metadata store and a cache of catalog sets by
-// schema version. On attach it attaches the catalog database file inside the
-// same DuckDB instance as __ducklake_metadata_<name>, creating a new lake
-// (snapshot 0, schema main) or loading an existing one (format version
-// checked). Everything a transaction changes is routed to LakeTransaction;
+// schema version. On attach it opens the store (OpenMetadataStore picks the
+// backend), creating a new lake (snapshot 0, schema main) or loading an
+// existing one (format version and data path checked). Everything a transaction changes is routed to LakeTransaction;
 // the catalog itself holds only committed, shared state.
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -84,9 +83,6 @@ public:
 	const std::string &FormatVersion() const {
 		return format_version;
 	}
-	const std::string &MetadataDatabase() const {
-		return metadata_database;
-	}
 	//! The schemas and tables at the snapshot (cached per schema version).
 	std::shared_ptr<LakeCatalogSet> GetCatalogSet(const SnapshotRecord &snapshot);
 	//! The catalog's persisted options (reloaded after each commit that changes them).
@@ -95,20 +91,15 @@ public:
 
 private:
 	// lake_catalog_attach.cpp
-	void AttachMetadataDatabase(duckdb::ClientContext &context);
 	void LoadOrCreateLake();
 	void CreateDataPath(const std::string &path);
-	//! Detaches the catalog database and removes what the failed attach created.
+	//! Closes the store and removes what the failed attach created.
 	void UndoAttach();
-	//! Another attached lake using the same catalog database, if any.
-	optional_ptr<LakeCatalog> OtherLakeOnSameCatalog(duckdb::ClientContext &context);
 
 	LakeOptions options;
-	std::string metadata_database;
-	bool owns_metadata_database = false;
 	//! Files and folders this attach created (removed again if it fails)
 	std::vector<std::string> created_paths;
-	//! Shared by every lake attached from the same catalog file in this process
+	//! Shared by every lake attached from the same catalog database in this process (see OpenMetadataStore)
 	std::shared_ptr<MetadataStore> store;
 	std::string data_path;
 	std::string format_version;

@@ -1,10 +1,10 @@
-// LakeCatalog, the attach part: opening the catalog database, creating a new lake or loading an existing one,
+// LakeCatalog, the attach part: opening the metadata store, creating a new lake or loading an existing one,
 // and detaching. A failed ATTACH leaves nothing behind: the catalog database and folders it created are removed.
 #include "catalog/lake_catalog.hpp"
 
 #include "common/internal_connection.hpp"
 #include "metadata/catalog_tables_sql.hpp"
-#include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/open_store.hpp"
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/common/file_system.hpp"
@@ -23,7 +23,7 @@ void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
 		throw duckdb::InternalException("A DuckLake catalog is loaded only through ATTACH");
 	}
 	try {
-		AttachMetadataDatabase(*context);
+		store = OpenMetadataStore(*context, options);
 		LoadOrCreateLake();
 	} catch (...) {
 		UndoAttach();
@@ -32,19 +32,14 @@ void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
 }
 
 void LakeCatalog::UndoAttach() {
-	if (owns_metadata_database) {
-		auto connection = OpenInternalConnection(GetDatabase());
-		connection->Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));
-		owns_metadata_database = false;
+	if (store) {
+		store->Close(true);
+		store.reset();
 	}
 	auto &fs = duckdb::FileSystem::GetFileSystem(GetDatabase());
 	for (auto it = created_paths.rbegin(); it != created_paths.rend(); ++it) {
 		try {
-			if (fs.DirectoryExists(*it)) {
-				fs.RemoveDirectory(*it);
-			} else {
-				fs.TryRemoveFile(*it);
-			}
+			fs.RemoveDirectory(*it);
 		} catch (...) { // NOLINT: best effort; the original error is what the user needs to see
 		}
 	}
@@ -55,51 +50,6 @@ void LakeCatalog::UndoAttach() {
 static std::string ParentFolder(const std::string &path) {
 	auto slash = path.find_last_of('/');
 	return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
-}
-
-void LakeCatalog::AttachMetadataDatabase(duckdb::ClientContext &context) {
-	auto connection = OpenInternalConnection(GetDatabase());
-	// The same catalog file may already be attached (the same lake under two names).
-	auto existing = connection->Query("SELECT database_name FROM duckdb_databases() WHERE path = " +
-	                                  SqlString(options.metadata_path) + " AND type = 'duckdb' AND NOT internal");
-	if (!existing->HasError() && existing->RowCount() > 0) {
-		metadata_database = existing->GetValue(0, 0).ToString();
-		auto other = OtherLakeOnSameCatalog(context);
-		if (other) {
-			store = other->store;
-		}
-		return;
-	}
-	metadata_database =
-	    options.metadata_catalog.empty() ? "__ducklake_metadata_" + options.lake_name : options.metadata_catalog;
-	auto &fs = duckdb::FileSystem::GetFileSystem(context);
-	bool exists = fs.FileExists(options.metadata_path);
-	bool pinned = options.snapshot_version >= 0;
-	if (!exists && (options.read_only || pinned || !options.create_if_not_exists)) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" does not exist%s",
-		                          options.lake_name, options.metadata_path,
-		                          options.read_only ? " (and READ_ONLY cannot create it)"
-		                          : pinned          ? " (and SNAPSHOT_VERSION cannot create it)"
-		                                            : "");
-	}
-	auto folder = ParentFolder(options.metadata_path);
-	if (!exists && !folder.empty() && !fs.IsRemoteFile(folder) && !fs.DirectoryExists(folder)) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the folder \"%s\" of the catalog database does "
-		                          "not exist",
-		                          options.lake_name, folder);
-	}
-	auto sql = "ATTACH " + SqlString(options.metadata_path) + " AS " + SqlIdentifier(metadata_database) +
-	           (options.read_only ? " (READ_ONLY)" : "");
-	auto result = connection->Query(sql);
-	if (!exists && fs.FileExists(options.metadata_path)) {
-		created_paths.push_back(options.metadata_path);
-		created_paths.push_back(options.metadata_path + ".wal");
-	}
-	if (result->HasError()) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": failed to open the catalog database \"%s\": %s",
-		                          options.lake_name, options.metadata_path, result->GetError());
-	}
-	owns_metadata_database = true;
 }
 
 void LakeCatalog::CreateDataPath(const std::string &path) {
@@ -123,9 +73,6 @@ void LakeCatalog::CreateDataPath(const std::string &path) {
 }
 
 void LakeCatalog::LoadOrCreateLake() {
-	if (!store) {
-		store = std::make_shared<DuckDBMetadataStore>(GetDatabase(), metadata_database, options.metadata_schema);
-	}
 	if (!store->IsInitialized()) {
 		if (options.read_only) {
 			throw duckdb::IOException("Cannot attach DuckLake \"%s\" READ_ONLY: \"%s\" holds no DuckLake catalog",
@@ -137,7 +84,7 @@ void LakeCatalog::LoadOrCreateLake() {
 			                          "empty METADATA_SCHEMA)",
 			                          options.lake_name, options.metadata_path);
 		}
-		data_path = options.data_path.empty() ? options.metadata_path + ".files/" : options.data_path;
+		data_path = options.data_path.empty() ? store->DefaultDataPath() : options.data_path;
 		CreateDataPath(data_path);
 		StoreInitOptions init;
 		init.format_version = options.format_version;
@@ -183,31 +130,10 @@ void LakeCatalog::LoadOrCreateLake() {
 	persisted_options = store->LoadOptions();
 }
 
-duckdb::optional_ptr<LakeCatalog> LakeCatalog::OtherLakeOnSameCatalog(duckdb::ClientContext &context) {
-	for (auto &attached : duckdb::DatabaseManager::Get(context).GetDatabases(context)) {
-		auto &other = attached->GetCatalog();
-		if (&other != this && other.GetCatalogType() == "ducklake" &&
-		    other.Cast<LakeCatalog>().metadata_database == metadata_database) {
-			return &other.Cast<LakeCatalog>();
-		}
-	}
-	return nullptr;
-}
-
 void LakeCatalog::OnDetach(duckdb::ClientContext &context) {
-	if (!owns_metadata_database) {
-		return;
+	if (store) {
+		store->Close(false);
 	}
-	// Another lake attached from the same catalog file keeps using it: hand it over.
-	auto other = OtherLakeOnSameCatalog(context);
-	if (other) {
-		other->owns_metadata_database = true;
-		owns_metadata_database = false;
-		return;
-	}
-	duckdb::Connection connection(GetDatabase());
-	connection.Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));
-	owns_metadata_database = false;
 }
 
 } // namespace inlake

@@ -106,17 +106,6 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 	if (result.metadata_path.empty()) {
 		throw InvalidInputException("ATTACH 'ducklake:...' needs the path of a catalog database file");
 	}
-	if (result.backend == CatalogBackend::SQLITE) {
-		throw duckdb::NotImplementedException("Cannot attach DuckLake \"%s\": SQLite catalogs (ducklake:sqlite:) "
-		                                      "are not built yet; use a DuckDB file (ducklake:PATH)",
-		                                      lake_name);
-	}
-	if (result.backend == CatalogBackend::POSTGRES) {
-		throw duckdb::NotImplementedException("Cannot attach DuckLake \"%s\": PostgreSQL catalogs "
-		                                      "(ducklake:postgres:) are not built yet; use a DuckDB file "
-		                                      "(ducklake:PATH)",
-		                                      lake_name);
-	}
 	for (auto &entry : options) {
 		auto key = duckdb::StringUtil::Lower(entry.first);
 		auto &value = entry.second;

@@ -182,6 +182,12 @@ class MetadataStore {
 public:
 	virtual ~MetadataStore() = default;
 
+	//! Where a new lake's data files go when ATTACH gives no DATA_PATH.
+	virtual std::string DefaultDataPath() = 0;
+	//! One lake is done with the store (DETACH); the database closes with the last of them. `abandon`: the
+	//! ATTACH failed, so what opening the store created (a new catalog database file) is removed as well.
+	virtual void Close(bool abandon) = 0;
+
 	//! True when the catalog database already holds a lake.
 	virtual bool IsInitialized() = 0;
 	//! True when the lake's schema of the catalog database holds no table at all (a lake may be created there).

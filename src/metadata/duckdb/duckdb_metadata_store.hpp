@@ -29,6 +29,8 @@ public:
 	DuckDBMetadataStore(duckdb::DatabaseInstance &db, std::string metadata_database, std::string metadata_schema);
 	~DuckDBMetadataStore() override;
 
+	std::string DefaultDataPath() override;
+	void Close(bool abandon) override;
 	bool IsInitialized() override;
 	bool IsEmpty() override;
 	void Initialize(const StoreInitOptions &options) override;
@@ -92,6 +94,13 @@ public:
 	//! The latest snapshot, from the cache or the catalog (caller holds `lock`).
 	SnapshotRecord ReadLatestSnapshot();
 
+	// duckdb_store_open.cpp
+	//! The store attached the catalog database file at `path` (and created these files doing so): it detaches it
+	//! when its last user closes it.
+	void SetAttached(std::string path, std::vector<std::string> created);
+	//! One more lake uses the store (guarded by the store registry's lock).
+	void AddUser();
+
 	duckdb::DatabaseInstance &Database() {
 		return database;
 	}
@@ -111,6 +120,12 @@ private:
 	std::string prefix;
 	InternalConnection connection;
 	std::shared_ptr<ConnectionPool> read_connections;
+	//! Lakes using the store, whether it attached the catalog database, the file it attached and the files that
+	//! attaching it created (guarded by the store registry's lock)
+	int users = 1;
+	bool owns_database = false;
+	std::string attached_path;
+	std::vector<std::string> created_files;
 };
 
 } // namespace inlake

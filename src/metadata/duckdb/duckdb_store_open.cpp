@@ -1,0 +1,143 @@
+#include "metadata/duckdb/duckdb_store_open.hpp"
+
+#include "common/internal_connection.hpp"
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/file_system.hpp"
+#include "duckdb/main/database.hpp"
+
+#include <map>
+#include <mutex>
+
+namespace inlake {
+
+namespace {
+
+//! The stores open in this process, by instance and attached database name: a second lake on the same catalog
+//! database shares the first one's store (its caches and its lock).
+struct StoreRegistry {
+	std::mutex lock;
+	std::map<std::pair<duckdb::DatabaseInstance *, std::string>, std::weak_ptr<DuckDBMetadataStore>> stores;
+
+	static StoreRegistry &Get() {
+		static StoreRegistry registry;
+		return registry;
+	}
+};
+
+} // namespace
+
+//! The folder a local file path lives in ("" when it has none).
+static std::string ParentFolder(const std::string &path) {
+	auto slash = path.find_last_of('/');
+	return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+//! The name under which `path` is attached already ("" when it is not).
+static std::string AttachedName(InternalConnection &connection, const std::string &path) {
+	auto existing = connection.Query("SELECT database_name FROM duckdb_databases() WHERE path = " + SqlString(path) +
+	                                 " AND type = 'duckdb' AND NOT internal");
+	if (existing->HasError() || existing->RowCount() == 0) {
+		return std::string();
+	}
+	return existing->GetValue(0, 0).ToString();
+}
+
+static void CheckCanCreate(duckdb::FileSystem &fs, const LakeOptions &options) {
+	bool pinned = options.snapshot_version >= 0;
+	if (options.read_only || pinned || !options.create_if_not_exists) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" does not exist%s",
+		                          options.lake_name, options.metadata_path,
+		                          options.read_only ? " (and READ_ONLY cannot create it)"
+		                          : pinned          ? " (and SNAPSHOT_VERSION cannot create it)"
+		                                            : "");
+	}
+	auto folder = ParentFolder(options.metadata_path);
+	if (!folder.empty() && !fs.IsRemoteFile(folder) && !fs.DirectoryExists(folder)) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the folder \"%s\" of the catalog database does "
+		                          "not exist",
+		                          options.lake_name, folder);
+	}
+}
+
+std::shared_ptr<MetadataStore> OpenDuckDBStore(duckdb::ClientContext &context, const LakeOptions &options) {
+	auto &db = *context.db;
+	auto connection = OpenInternalConnection(db);
+	auto &registry = StoreRegistry::Get();
+	auto attached_as = AttachedName(*connection, options.metadata_path);
+	if (!attached_as.empty()) {
+		std::lock_guard<std::mutex> guard(registry.lock);
+		auto shared = registry.stores[{&db, attached_as}].lock();
+		if (shared) {
+			shared->AddUser();
+			return shared;
+		}
+		// attached by the user (ATTACH 'lake.duckdb' AS raw): used where it is, never detached by the lake
+		auto store = std::make_shared<DuckDBMetadataStore>(db, attached_as, options.metadata_schema);
+		registry.stores[{&db, attached_as}] = store;
+		return store;
+	}
+	auto name = options.metadata_catalog.empty() ? "__ducklake_metadata_" + options.lake_name : options.metadata_catalog;
+	auto &fs = duckdb::FileSystem::GetFileSystem(context);
+	bool exists = fs.FileExists(options.metadata_path);
+	if (!exists) {
+		CheckCanCreate(fs, options);
+	}
+	auto result = connection->Query("ATTACH " + SqlString(options.metadata_path) + " AS " + SqlIdentifier(name) +
+	                                (options.read_only ? " (READ_ONLY)" : ""));
+	std::vector<std::string> created;
+	if (!exists && fs.FileExists(options.metadata_path)) {
+		created = {options.metadata_path, options.metadata_path + ".wal"};
+	}
+	if (result->HasError()) {
+		for (auto &path : created) {
+			fs.TryRemoveFile(path);
+		}
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": failed to open the catalog database \"%s\": %s",
+		                          options.lake_name, options.metadata_path, result->GetError());
+	}
+	auto store = std::make_shared<DuckDBMetadataStore>(db, name, options.metadata_schema);
+	store->SetAttached(options.metadata_path, std::move(created));
+	std::lock_guard<std::mutex> guard(registry.lock);
+	registry.stores[{&db, name}] = store;
+	return store;
+}
+
+std::string DuckDBMetadataStore::DefaultDataPath() {
+	return attached_path + ".files/";
+}
+
+void DuckDBMetadataStore::SetAttached(std::string path, std::vector<std::string> created) {
+	owns_database = true;
+	attached_path = std::move(path);
+	created_files = std::move(created);
+}
+
+void DuckDBMetadataStore::AddUser() {
+	users++;
+}
+
+void DuckDBMetadataStore::Close(bool abandon) {
+	{
+		std::lock_guard<std::mutex> guard(StoreRegistry::Get().lock);
+		if (--users > 0 || !owns_database) {
+			return;
+		}
+		owns_database = false;
+	}
+	auto connection = OpenInternalConnection(database);
+	connection->Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));
+	if (!abandon) {
+		return;
+	}
+	auto &fs = duckdb::FileSystem::GetFileSystem(database);
+	for (auto &path : created_files) {
+		try {
+			fs.TryRemoveFile(path);
+		} catch (...) { // NOLINT: best effort; the original error is what the user needs to see
+		}
+	}
+}
+
+} // namespace inlake
