@@ -10,7 +10,10 @@
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/main/client_context.hpp"
 
+#include <algorithm>
+#include <functional>
 #include <map>
+#include <set>
 
 namespace inlake {
 using namespace duckdb; // NOLINT
@@ -40,9 +43,16 @@ public:
 
 	void Flush(TableFlush &flush) {
 		auto &store = transaction.GetCatalog().Store();
+		auto inlined_tables = store.LoadInlinedTables(table.TableId());
+		std::vector<std::vector<LakeColumn>> stored_columns;
+		for (auto &inlined : inlined_tables) {
+			stored_columns.push_back(transaction.InlinedTableColumns(table, inlined));
+		}
+		file_columns = FileColumns(stored_columns);
 		std::vector<InlinedSource> sources;
-		for (auto &inlined : store.LoadInlinedTables(table.TableId())) {
-			sources.push_back(transaction.InlinedSourceFor(table, inlined));
+		for (size_t i = 0; i < inlined_tables.size(); i++) {
+			auto &inlined = inlined_tables[i];
+			sources.push_back(InlinedSourceOf(inlined.table_name, stored_columns[i], file_columns));
 			flush.inlined_tables.push_back(inlined.table_name);
 			if (inlined.schema_version != table.Record().schema_version) {
 				flush.superseded_tables.push_back(inlined);
@@ -54,12 +64,59 @@ public:
 			order_by.push_back(key.expression + " " + key.direction + " " +
 			                   (key.null_order == "NULLS_FIRST" ? "NULLS FIRST" : "NULLS LAST"));
 		}
-		if (!TryParallelFlush(context, transaction, table, sources, order_by, flush)) {
+		if (!TryParallelFlush(context, transaction, table, file_columns, sources, order_by, flush)) {
 			StreamFlush(flush, sources, order_by);
 		}
+		KeepCurrentColumnStats(flush);
 	}
 
 private:
+	//! The columns of the written files: the table's, then the columns older schema versions of its inlined rows
+	//! had and the table has dropped since (time travel to those versions reads them from the files, by field
+	//! id), under names of their own when the table has reused theirs.
+	std::vector<LakeColumn> FileColumns(const std::vector<std::vector<LakeColumn>> &stored_columns) {
+		auto result = table.Record().columns;
+		std::set<int64_t> ids;
+		std::set<std::string> names;
+		for (auto &column : result) {
+			ids.insert(column.column_id);
+			names.insert(StringUtil::Lower(column.name));
+		}
+		for (auto &columns : stored_columns) {
+			for (auto &column : columns) {
+				if (!ids.insert(column.column_id).second) {
+					continue;
+				}
+				auto dropped = column;
+				dropped.initial_default_sql.clear();
+				if (!names.insert(StringUtil::Lower(dropped.name)).second) {
+					dropped.name = "_ducklake_dropped_column_" + std::to_string(column.column_id);
+					names.insert(dropped.name);
+				}
+				result.push_back(std::move(dropped));
+			}
+		}
+		return result;
+	}
+
+	//! The catalog keeps the statistics of the table's current columns only.
+	void KeepCurrentColumnStats(TableFlush &flush) {
+		std::set<int64_t> current;
+		std::function<void(const std::vector<LakeColumn> &)> collect = [&](const std::vector<LakeColumn> &columns) {
+			for (auto &column : columns) {
+				current.insert(column.column_id);
+				collect(column.children);
+			}
+		};
+		collect(table.Record().columns);
+		for (auto &flushed : flush.files) {
+			auto &stats = flushed.file.column_stats;
+			stats.erase(std::remove_if(stats.begin(), stats.end(),
+			                           [&](const WrittenColumnStats &column) { return !current.count(column.column_id); }),
+			            stats.end());
+		}
+	}
+
 	//! The streaming flush: rows come from the catalog query into one ParquetFileWriter, which splits files.
 	void StreamFlush(TableFlush &flush, const std::vector<InlinedSource> &sources,
 	                 const std::vector<std::string> &order_by) {
@@ -68,9 +125,13 @@ private:
 		auto snapshot_id = transaction.Snapshot().snapshot_id;
 		auto options = transaction.WriteOptionsFor(table);
 		options.write_row_id_and_snapshot = true;
+		options.columns = file_columns;
 		ParquetFileWriter writer(context, std::move(options));
-		auto column_count = table.Record().columns.size();
-		vector<LogicalType> types = table.GetTypes();
+		auto column_count = file_columns.size();
+		vector<LogicalType> types;
+		for (auto &column : file_columns) {
+			types.push_back(column.type);
+		}
 		types.push_back(LogicalType::BIGINT);
 		types.push_back(LogicalType::BIGINT);
 		DataChunk out;
@@ -142,6 +203,7 @@ private:
 	ClientContext &context;
 	LakeTransaction &transaction;
 	LakeTableEntry &table;
+	std::vector<LakeColumn> file_columns;
 	std::vector<FlushedRow> rows;
 };
 

@@ -82,9 +82,10 @@ FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, L
 } // namespace
 
 bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
-                      const std::vector<InlinedSource> &sources, const std::vector<std::string> &order_by,
-                      TableFlush &flush) {
+                      const std::vector<LakeColumn> &file_columns, const std::vector<InlinedSource> &sources,
+                      const std::vector<std::string> &order_by, TableFlush &flush) {
 	auto options = transaction.WriteOptionsFor(table);
+	options.columns = file_columns;
 	if (HasNestedColumns(options.columns)) {
 		return false;
 	}

@@ -8,7 +8,9 @@
 //  * Writes every row of `sources` inserted at or before the transaction's
 //    snapshot into ONE file ducklake-<uuidv7>.parquet in the table's data
 //    path, in the order the streaming flush writes them (`order_by`, or
-//    storage order), with the column ids as field ids; COPY's RETURN_STATS
+//    storage order), with the columns `file_columns` (the table's, and the
+//    dropped columns older inlined rows still hold) and their column ids as
+//    field ids; COPY's RETURN_STATS
 //    become the file's statistics. The file carries the hidden row id and
 //    snapshot columns, except when its rows come from one snapshot with
 //    contiguous row ids and no sort order: then it is a plain data file
@@ -41,7 +43,7 @@ class LakeTransaction;
 struct TableFlush;
 
 bool TryParallelFlush(duckdb::ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
-                      const std::vector<InlinedSource> &sources, const std::vector<std::string> &order_by,
-                      TableFlush &flush);
+                      const std::vector<LakeColumn> &file_columns, const std::vector<InlinedSource> &sources,
+                      const std::vector<std::string> &order_by, TableFlush &flush);
 
 } // namespace inlake

@@ -85,6 +85,8 @@ public:
 
 	//! How the table's current columns are read from one of its inlined tables (any schema version).
 	InlinedSource InlinedSourceFor(LakeTableEntry &table, const InlinedTableRecord &inlined);
+	//! The columns an inlined table of `table` stores (those of its schema version).
+	std::vector<LakeColumn> InlinedTableColumns(LakeTableEntry &table, const InlinedTableRecord &inlined);
 	//! Registers what a flush wrote (committed as one inline_flush snapshot).
 	void AddFlush(TableFlush flush);
 	//! The table's committed data files at the transaction's snapshot, sorted by row id (cached).
@@ -156,5 +158,10 @@ private:
 	std::vector<std::shared_ptr<LakeCatalogSet>> historical_sets;
 	std::map<int64_t, std::vector<DataFileRecord>> committed_files;
 };
+
+//! How `columns` are read from an inlined table storing `stored_columns` (matched by column id; a column the
+//! inlined table lacks reads its initial default).
+InlinedSource InlinedSourceOf(const std::string &inlined_table, const std::vector<LakeColumn> &stored_columns,
+                              const std::vector<LakeColumn> &columns);
 
 } // namespace inlake

@@ -152,30 +152,34 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 	}
 }
 
-InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const InlinedTableRecord &inlined) {
-	InlinedSource source;
-	source.table_name = inlined.table_name;
-	const std::vector<LakeColumn> *old_columns = &table.Record().columns;
+std::vector<LakeColumn> LakeTransaction::InlinedTableColumns(LakeTableEntry &table, const InlinedTableRecord &inlined) {
 	if (inlined.schema_version == table.Record().schema_version) {
 		// the columns as committed: a table this transaction altered (it changed the catalog) has columns
 		// its inlined table lacks
 		auto committed = changes.version == 0 ? nullptr : CatalogSetAt(Snapshot()).GetTableById(table.TableId());
 		if (committed && committed->Record().schema_version == inlined.schema_version) {
-			old_columns = &committed->Record().columns;
+			return committed->Record().columns;
 		}
 	} else {
 		SnapshotRecord then;
 		if (catalog.Store().GetSnapshotForSchemaVersion(inlined.schema_version, then)) {
 			auto old_table = CatalogSetAt(then).GetTableById(table.TableId());
 			if (old_table) {
-				old_columns = &old_table->Record().columns;
+				return old_table->Record().columns;
 			}
 		}
 	}
-	for (auto &column : table.Record().columns) {
+	return table.Record().columns;
+}
+
+InlinedSource InlinedSourceOf(const std::string &inlined_table, const std::vector<LakeColumn> &stored_columns,
+                              const std::vector<LakeColumn> &columns) {
+	InlinedSource source;
+	source.table_name = inlined_table;
+	for (auto &column : columns) {
 		InlinedColumnSource column_source;
 		column_source.target = column;
-		for (auto &old : *old_columns) {
+		for (auto &old : stored_columns) {
 			if (old.column_id == column.column_id) {
 				column_source.source_name = old.name;
 				column_source.source_type = old.type;
@@ -187,6 +191,10 @@ InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const Inl
 		source.columns.push_back(std::move(column_source));
 	}
 	return source;
+}
+
+InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const InlinedTableRecord &inlined) {
+	return InlinedSourceOf(inlined.table_name, InlinedTableColumns(table, inlined), table.Record().columns);
 }
 
 void LakeTransaction::ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec) {
