@@ -51,7 +51,7 @@ int RunCompareSelfTest(bool verbose) {
 		bool read = ReadImage(session, "a", columns, cells, left, error) &&
 		            ReadImage(session, "b", columns, cells, right, error);
 		// A column that is missing on one side is itself a difference (the read fails).
-		auto diff = read ? CompareImages(left, right, {}, cells, "a", "b") : "read failed: " + error;
+		auto diff = read ? CompareImages(left, right, cells, "a", "b") : "read failed: " + error;
 		bool judged_equal = diff.empty();
 		bool right_judgement = judged_equal == test.equal;
 		wrong += right_judgement ? 0 : 1;

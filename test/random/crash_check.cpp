@@ -29,7 +29,6 @@ private:
 	bool CheckTimeTravel();
 	bool CheckFiles();
 	bool CheckOrphans();
-	void NoteEvents(const LoggedStatement &statement, const std::vector<TableModel> &before);
 	bool ReadImages(SqlSession &session, const std::vector<TableModel> &models, const std::string &prefix,
 	                const std::string &suffix, std::vector<TableImage> &images);
 	bool Fail(const std::string &what) {
@@ -70,23 +69,6 @@ bool CrashChecker::ReadImages(SqlSession &session, const std::vector<TableModel>
 	return true;
 }
 
-void CrashChecker::NoteEvents(const LoggedStatement &statement, const std::vector<TableModel> &before) {
-	if (statement.action == LakeAction::FLUSH || statement.action == LakeAction::CHECKPOINT) {
-		history.NoteFlush(statement.snapshot);
-	}
-	for (size_t table = 0; table < before.size() && table < models.size(); table++) {
-		std::set<int> now;
-		for (auto &column : models[table].columns) {
-			now.insert(column.id);
-		}
-		for (auto &column : before[table].columns) {
-			if (!now.count(column.id)) {
-				history.NoteDrop(int(table), column.id, statement.snapshot);
-			}
-		}
-	}
-}
-
 bool CrashChecker::Replay() {
 	statements = CrashLog::Read(CrashLogPath(config.dir));
 	std::vector<size_t> committed;
@@ -102,7 +84,6 @@ bool CrashChecker::Replay() {
 	bool skipped = false;
 	for (auto i : committed) {
 		auto &statement = statements[i];
-		auto before = models;
 		models = DecodeTables(statement.models);
 		bool skip = config.skip_replay && !skipped && statement.kind == StepKind::BOTH &&
 		            statement.label.rfind("insert", 0) == 0;
@@ -115,7 +96,6 @@ bool CrashChecker::Replay() {
 			}
 		}
 		last_snapshot = statement.snapshot;
-		NoteEvents(statement, before);
 		if (sampled.count(i)) {
 			SnapshotRecord record;
 			record.snapshot = statement.snapshot;
@@ -158,7 +138,6 @@ bool CrashChecker::ResolvePending() {
 		          << ") committed before its log record: counted" << std::endl;
 	}
 	// The kill fell between the lake's commit and the log's C record: the statement is part of the lake.
-	auto before = models;
 	models = DecodeTables(pending.models);
 	if (pending.kind == StepKind::BOTH) {
 		auto replay = native.Exec(NativeSql(pending.sql));
@@ -168,7 +147,6 @@ bool CrashChecker::ResolvePending() {
 		}
 	}
 	pending.snapshot = latest;
-	NoteEvents(pending, before);
 	log.Committed(pending.index, latest);
 	return true;
 }
@@ -179,7 +157,7 @@ bool CrashChecker::CompareNow() {
 		return false;
 	}
 	for (size_t table = 0; table < models.size(); table++) {
-		auto diff = CompareImages(expected[table], actual[table], {}, cells, "replay", "lake");
+		auto diff = CompareImages(expected[table], actual[table], cells, "replay", "lake");
 		if (models[table].created && !diff.empty()) {
 			return Fail("after the kill, table " + models[table].name + " differs from the replay of the log:\n" + diff);
 		}
@@ -214,7 +192,7 @@ bool CrashChecker::CheckTimeTravel() {
 			if (!ReadImage(lake, from, columns, cells, actual, error)) {
 				return Fail("time travel to snapshot " + version + " failed: " + error);
 			}
-			auto diff = CompareImages(expected, actual, history.MaskedColumns(int(table), record.snapshot), cells,
+			auto diff = CompareImages(expected, actual, cells,
 			                          "replay", "lake");
 			if (!diff.empty()) {
 				return Fail("time travel: " + from + " (after statement " + std::to_string(record.step) +

@@ -107,7 +107,7 @@ bool CrashChild::Compare(int table) {
 		Fail(4, "reading " + model.name + " failed: " + error);
 		return false;
 	}
-	auto diff = CompareImages(expected, actual, {}, cells, "native", "lake");
+	auto diff = CompareImages(expected, actual, cells, "native", "lake");
 	if (!diff.empty()) {
 		Fail(4, "table " + model.name + " differs:\n" + diff);
 		return false;

@@ -66,7 +66,6 @@ static bool DropColumn(TableModel &table, int index, Rng &rng, Step &step) {
 	auto position = rng.Range(1, int64_t(table.columns.size()) - 1);
 	step.label = "alter-drop-column";
 	step.sql = AlterPrefix(table) + "DROP COLUMN " + QuoteIdentifier(table.columns[position].name);
-	step.dropped_columns.emplace_back(index, table.columns[position].id);
 	table.columns.erase(table.columns.begin() + position);
 	return true;
 }

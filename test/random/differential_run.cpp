@@ -230,8 +230,6 @@ bool DifferentialRun::RollbackBoth(const std::string &why) {
 	generator->Aborted();
 	in_transaction = false;
 	transaction_rewrote = false;
-	transaction_flushed = false;
-	transaction_drops.clear();
 	return CompareTables(CreatedTables());
 }
 
@@ -267,8 +265,6 @@ bool DifferentialRun::AfterStep(const Step &step, bool committed) {
 	}
 	if (in_transaction) {
 		transaction_rewrote = transaction_rewrote || step.rewrites_rows;
-		transaction_flushed = transaction_flushed || step.action == LakeAction::FLUSH;
-		transaction_drops.insert(transaction_drops.end(), step.dropped_columns.begin(), step.dropped_columns.end());
 		return true;
 	}
 	if (!committed) {
@@ -276,8 +272,6 @@ bool DifferentialRun::AfterStep(const Step &step, bool committed) {
 	}
 	if (step.kind != StepKind::COMMIT) {
 		transaction_rewrote = step.rewrites_rows;
-		transaction_flushed = step.action == LakeAction::FLUSH || step.action == LakeAction::CHECKPOINT;
-		transaction_drops = step.dropped_columns;
 	}
 	expiry_since_check = expiry_since_check || step.action == LakeAction::EXPIRE ||
 	                     step.action == LakeAction::CHECKPOINT;
@@ -285,8 +279,6 @@ bool DifferentialRun::AfterStep(const Step &step, bool committed) {
 		return false;
 	}
 	transaction_rewrote = false;
-	transaction_flushed = false;
-	transaction_drops.clear();
 	bool time_travel = maintenance && step.kind != StepKind::COMMIT && step.action != LakeAction::SET_OPTION &&
 	                   step.action != LakeAction::SORTED_BY;
 	return !time_travel || config.features.Off("time-travel") || CheckTimeTravel(false);

@@ -91,8 +91,6 @@ private:
 	std::string time_zone;
 	bool in_transaction = false;
 	bool transaction_rewrote = false;
-	std::vector<std::pair<int, int>> transaction_drops;
-	bool transaction_flushed = false;
 	bool expiry_since_check = false;
 	bool fault_done = false;
 };

@@ -37,8 +37,6 @@ struct Step {
 	int attach_limit = 0;
 	//! EXPIRE by versions: the versions (empty for older_than => now(), which keeps only the latest snapshot).
 	std::vector<int64_t> expire_versions;
-	//! Column ids this step drops (time travel masks them once a flush follows).
-	std::vector<std::pair<int, int>> dropped_columns;
 };
 
 } // namespace inlake_random

@@ -118,12 +118,10 @@ static std::string RowText(const std::vector<uint64_t> &row, const CellDictionar
 	return text + ")";
 }
 
-static std::vector<size_t> KeptPositions(const TableImage &image, const std::set<int> &masked_ids) {
+static std::vector<size_t> AllPositions(const TableImage &image) {
 	std::vector<size_t> positions;
 	for (size_t i = 0; i < image.column_ids.size(); i++) {
-		if (!masked_ids.count(image.column_ids[i])) {
-			positions.push_back(i);
-		}
+		positions.push_back(i);
 	}
 	return positions;
 }
@@ -143,10 +141,9 @@ static std::string CompareSchemas(const TableImage &expected, const TableImage &
 	return report;
 }
 
-std::string CompareImages(const TableImage &expected, const TableImage &actual, const std::set<int> &masked_ids,
-                          const CellDictionary &cells, const std::string &expected_name,
+std::string CompareImages(const TableImage &expected, const TableImage &actual, const CellDictionary &cells, const std::string &expected_name,
                           const std::string &actual_name) {
-	auto positions = KeptPositions(expected, masked_ids);
+	auto positions = AllPositions(expected);
 	auto report = CompareSchemas(expected, actual, positions);
 	if (!report.empty()) {
 		return report;

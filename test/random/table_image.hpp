@@ -51,9 +51,8 @@ std::vector<ImageColumn> ImageColumns(const TableImage &image);
 bool ReadImage(SqlSession &session, const std::string &from, const std::vector<ImageColumn> &columns,
                CellDictionary &cells, TableImage &image, std::string &error);
 
-//! Compares two images on the columns not in `masked_ids`; returns "" when equal, else a readable diff.
-std::string CompareImages(const TableImage &expected, const TableImage &actual, const std::set<int> &masked_ids,
-                          const CellDictionary &cells, const std::string &expected_name,
+//! Compares two images; returns "" when equal, else a readable diff.
+std::string CompareImages(const TableImage &expected, const TableImage &actual, const CellDictionary &cells, const std::string &expected_name,
                           const std::string &actual_name);
 
 } // namespace inlake_random
