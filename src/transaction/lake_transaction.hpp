@@ -143,6 +143,8 @@ private:
 	//! Resolves the type names of an ALTER's new column or type (user types such as JSON).
 	void BindAlterTypes(duckdb::AlterTableInfo &alter);
 	//! Turns the initial default of a column ADD COLUMN adds into a constant (refusing a default that fails).
+	//! Throws unless every sort key of the table binds to its columns and evaluates.
+	void CheckSortKeys(const TableRecord &record);
 	void FixInitialDefault(LakeColumn &column, const std::string &table_name);
 	bool IsTableDropped(int64_t table_id) const;
 

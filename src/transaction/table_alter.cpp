@@ -1,5 +1,7 @@
 #include "transaction/table_alter.hpp"
 
+#include "catalog/type_promotion.hpp"
+
 #include "catalog/table_columns.hpp"
 #include "common/lake_type_names.hpp"
 
@@ -177,6 +179,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		if (change.target_type.IsNested() || column.type.IsNested()) {
 			throw NotImplementedException("ALTER COLUMN TYPE of nested columns is not supported on DuckLake tables");
 		}
+		CheckTypePromotion(record.table_name, column.name, column.type, change.target_type);
 		column.type = change.target_type;
 		result.columns_changed = true;
 		break;

@@ -111,6 +111,27 @@ void LakeTransaction::FixInitialDefault(LakeColumn &column, const std::string &t
 	column.initial_default_sql = value.IsNull() ? std::string() : ConstantSql(value);
 }
 
+void LakeTransaction::CheckSortKeys(const TableRecord &record) {
+	if (record.sort_keys.empty()) {
+		return;
+	}
+	// a flush orders the table's rows by these expressions: each must bind to the table's columns and evaluate,
+	// here on a row of NULLs, or every later flush of the table would fail
+	std::string row;
+	for (auto &column : record.columns) {
+		row += std::string(row.empty() ? "" : ", ") + "CAST(NULL AS " + column.type.ToString() + ") AS " +
+		       SqlIdentifier(column.name);
+	}
+	auto connection = OpenInternalConnection(*context.db);
+	for (auto &key : record.sort_keys) {
+		auto result = connection->Query("SELECT * FROM (SELECT " + row + ") ORDER BY " + key.expression);
+		if (result->HasError()) {
+			throw duckdb::BinderException("Cannot sort table \"%s\" by %s: %s", record.table_name, key.expression,
+			                              result->GetErrorObject().RawMessage());
+		}
+	}
+}
+
 std::string LakeTransaction::NewObjectPath(const std::string &name, const std::string &uuid) {
 	if (name.empty() || name.size() > kMaxFolderNameLength) {
 		return uuid + "/";
@@ -281,6 +302,9 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 	auto result = AlterTableRecord(table->Record(), alter);
 	if (alter.alter_table_type == duckdb::AlterTableType::ADD_COLUMN && result.columns_changed) {
 		FixInitialDefault(result.record.columns.back(), result.record.table_name);
+	}
+	if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
+		CheckSortKeys(result.record);
 	}
 	if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE && LookupTable(schema, result.record.table_name)) {
 		throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
