@@ -1,4 +1,4 @@
-// ducklake_flush_inlined_data('lake' [, schema_name => s] [, table_name => t]):
+// ducklake_flush_inlined_data('lake' [, schema_name => s] [, table_name => t] [, write_deletion_vectors => false]):
 // moves the inlined data of every (or the named) table to Parquet; returns
 // (schema_name, table_name, rows_flushed) for each table whose inlined rows
 // were flushed. Tables with auto_compact = false are skipped, even when named.
@@ -68,6 +68,13 @@ static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext 
 	auto &transaction = LakeTransaction::Get(context, catalog);
 	auto schema_name = NamedText(input, "schema_name");
 	auto table_name = NamedText(input, "table_name");
+	auto deletion_vectors = input.named_parameters.find("write_deletion_vectors");
+	if (deletion_vectors != input.named_parameters.end() && !deletion_vectors->second.IsNull() &&
+	    deletion_vectors->second.GetValue<bool>()) {
+		throw duckdb::NotImplementedException("ducklake_flush_inlined_data: write_deletion_vectors (Puffin "
+		                                      "deletion-vector files) is not supported by inlake yet; flush without "
+		                                      "it to write Parquet delete files");
+	}
 	if (!table_name.empty() && schema_name.empty()) {
 		schema_name = "main";
 	}
@@ -144,6 +151,7 @@ duckdb::TableFunction FlushInlinedDataFunction() {
 	                               InitRowsScan);
 	function.named_parameters["schema_name"] = LogicalType::VARCHAR;
 	function.named_parameters["table_name"] = LogicalType::VARCHAR;
+	function.named_parameters["write_deletion_vectors"] = LogicalType::BOOLEAN;
 	return function;
 }
 

@@ -22,6 +22,15 @@
 
 namespace inlake {
 
+//! Something that keeps a transaction open on the catalog database (a read session a prepared statement may keep
+//! for long): the store makes it let go before it detaches the database, or DuckDB would keep the file open.
+class CatalogHold {
+public:
+	virtual ~CatalogHold() = default;
+	//! Ends the transaction; later use of the holder fails with an error saying the lake was detached.
+	virtual void Release() = 0;
+};
+
 class DuckDBMetadataStore : public MetadataStore {
 public:
 	//! `qualified_prefix` names the catalog tables' database and schema, e.g.
@@ -100,6 +109,8 @@ public:
 	void SetAttached(std::string path, std::vector<std::string> created);
 	//! One more lake uses the store (guarded by the store registry's lock).
 	void AddUser();
+	//! Registers a hold released when the store detaches the catalog database.
+	void AddHold(std::weak_ptr<CatalogHold> hold);
 
 	duckdb::DatabaseInstance &Database() {
 		return database;
@@ -126,6 +137,8 @@ private:
 	bool owns_database = false;
 	std::string attached_path;
 	std::vector<std::string> created_files;
+	std::mutex holds_lock;
+	std::vector<std::weak_ptr<CatalogHold>> holds;
 };
 
 } // namespace inlake

@@ -72,10 +72,13 @@ private:
 //! A connection of its own (from the store's pool) with a transaction begun on the catalog database while
 //! the store's lock kept commits out: DuckDB's MVCC then keeps exactly that catalog state for the scan's
 //! inlined rows. The transaction is rolled back and the connection given back when the session ends.
-class DuckDBReadSession : public InlinedReadSession, public std::enable_shared_from_this<DuckDBReadSession> {
+class DuckDBReadSession : public InlinedReadSession,
+                          public CatalogHold,
+                          public std::enable_shared_from_this<DuckDBReadSession> {
 public:
 	explicit DuckDBReadSession(DuckDBMetadataStore &store)
-	    : store(store), pool(store.ReadConnections()), connection(pool->Take()) {
+	    : store(store), metadata_database(store.MetadataDatabase()), pool(store.ReadConnections()),
+	      connection(pool->Take()) {
 		// What BEGIN does, without a statement
 		auto &context = *connection->context;
 		context.transaction.BeginTransaction();
@@ -105,9 +108,23 @@ public:
 		pool->Give(std::move(connection));
 	}
 
+	void Release() override {
+		std::lock_guard<OwnedMutex> guard(lock);
+		released = true;
+		auto &transaction = connection->context->transaction;
+		try {
+			if (transaction.HasActiveTransaction()) {
+				transaction.Rollback(nullptr);
+			}
+			transaction.SetAutoCommit(true);
+		} catch (...) { // NOLINT: the connection is closed with the session
+		}
+	}
+
 	std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
 	                                           int64_t snapshot_id, const InlinedRowFilter &filter) override {
 		std::lock_guard<OwnedMutex> guard(lock);
+		CheckNotReleased();
 		if (CanStreamInlinedTable(source)) {
 			auto stream = StreamInlinedTable(*connection->context, store.MetadataDatabase(), store.MetadataSchema(),
 			                                 source, names, snapshot_id, filter, shared_from_this());
@@ -123,12 +140,24 @@ public:
 	duckdb::unique_ptr<duckdb::BaseStatistics> ColumnStatistics(const InlinedSource &source,
 	                                                            duckdb::idx_t column) override {
 		std::lock_guard<OwnedMutex> guard(lock);
+		CheckNotReleased();
 		return InlinedColumnStatistics(*connection->context, store.MetadataDatabase(), store.MetadataSchema(), source,
 		                               column);
 	}
 
 private:
+	void CheckNotReleased() {
+		if (released) {
+			throw duckdb::IOException("DuckLake catalog database \"%s\" was detached while a scan of it was prepared; "
+			                          "run the statement again",
+			                          metadata_database);
+		}
+	}
+
+	//! Valid while not `released` (the store may be gone after that)
 	DuckDBMetadataStore &store;
+	std::string metadata_database;
+	bool released = false;
 	OwnedMutex lock {"a read session's catalog connection"};
 	std::shared_ptr<ConnectionPool> pool;
 	std::unique_ptr<InternalConnection> connection;
@@ -140,6 +169,7 @@ std::shared_ptr<InlinedReadSession> DuckDBMetadataStore::OpenReadSession(int64_t
                                                                          std::vector<DataFileRecord> &files) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	auto session = std::make_shared<DuckDBReadSession>(*this);
+	AddHold(session);
 	auto key = std::make_pair(table_id, snapshot_id);
 	auto cached = cache.data_files.find(key);
 	if (cached != cache.data_files.end()) {

@@ -7,6 +7,7 @@
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/main/database.hpp"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -118,6 +119,14 @@ void DuckDBMetadataStore::AddUser() {
 	users++;
 }
 
+void DuckDBMetadataStore::AddHold(std::weak_ptr<CatalogHold> hold) {
+	std::lock_guard<std::mutex> guard(holds_lock);
+	holds.erase(std::remove_if(holds.begin(), holds.end(),
+	                           [](const std::weak_ptr<CatalogHold> &entry) { return entry.expired(); }),
+	            holds.end());
+	holds.push_back(std::move(hold));
+}
+
 void DuckDBMetadataStore::Close(bool abandon) {
 	{
 		std::lock_guard<std::mutex> guard(StoreRegistry::Get().lock);
@@ -125,6 +134,19 @@ void DuckDBMetadataStore::Close(bool abandon) {
 			return;
 		}
 		owns_database = false;
+	}
+	std::vector<std::shared_ptr<CatalogHold>> live;
+	{
+		std::lock_guard<std::mutex> guard(holds_lock);
+		for (auto &hold : holds) {
+			if (auto held = hold.lock()) {
+				live.push_back(std::move(held));
+			}
+		}
+		holds.clear();
+	}
+	for (auto &hold : live) {
+		hold->Release();
 	}
 	auto connection = OpenInternalConnection(database);
 	connection->Query("DETACH DATABASE IF EXISTS " + SqlIdentifier(metadata_database));
