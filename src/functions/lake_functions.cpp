@@ -7,7 +7,7 @@ namespace inlake {
 std::vector<duckdb::TableFunction> LakeFunctionList() {
 	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
 	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
-	        DeleteOrphanedFilesFunction()};
+	        DeleteOrphanedFilesFunction(), CatalogTableFunction()};
 }
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {

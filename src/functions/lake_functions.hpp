@@ -29,5 +29,6 @@ duckdb::TableFunction FlushInlinedDataFunction();
 duckdb::TableFunction ExpireSnapshotsFunction();
 duckdb::TableFunction CleanupOldFilesFunction();
 duckdb::TableFunction DeleteOrphanedFilesFunction();
+duckdb::TableFunction CatalogTableFunction();
 
 } // namespace inlake

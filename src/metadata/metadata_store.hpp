@@ -178,6 +178,13 @@ public:
 	                                                                    duckdb::idx_t column) = 0;
 };
 
+//! One table of the catalog database as it stores it (see MetadataStore::ReadCatalogTable).
+struct CatalogTableRows {
+	std::vector<std::string> names;
+	std::vector<duckdb::LogicalType> types;
+	std::vector<std::vector<duckdb::Value>> rows;
+};
+
 class MetadataStore {
 public:
 	virtual ~MetadataStore() = default;
@@ -239,6 +246,11 @@ public:
 	virtual std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) = 0;
 
 	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite() = 0;
+
+	//! Every row of one table of the catalog database (a ducklake_* table, inlined data tables included), with
+	//! its columns' names and types as the database declares them: the one way to look into a catalog that
+	//! works on every backend (ducklake_catalog_table). Throws a CatalogException when there is no such table.
+	virtual CatalogTableRows ReadCatalogTable(const std::string &table_name) = 0;
 
 	// --- snapshot expiry and file cleanup ---
 	//! Rows of ducklake_files_scheduled_for_deletion, oldest first (read-only listing).

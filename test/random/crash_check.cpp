@@ -81,13 +81,11 @@ bool CrashChecker::Replay() {
 	for (int i = 0; i < config.time_travel_sample && !committed.empty(); i++) {
 		sampled.insert(committed[rng.Below(committed.size())]);
 	}
-	bool skipped = false;
 	for (auto i : committed) {
 		auto &statement = statements[i];
 		models = DecodeTables(statement.models);
-		bool skip = config.skip_replay && !skipped && statement.kind == StepKind::BOTH &&
+		bool skip = config.skip_replay && statement.kind == StepKind::BOTH &&
 		            statement.label.rfind("insert", 0) == 0;
-		skipped = skipped || skip;
 		if (statement.kind == StepKind::BOTH && !skip) {
 			auto replay = native.Exec(NativeSql(statement.sql));
 			if (!replay.ok) {

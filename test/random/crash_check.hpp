@@ -29,7 +29,7 @@ struct CrashCheckConfig {
 	FeatureSet features;
 	int time_travel_sample = 4;
 	bool check_orphans = false;
-	//! Self-test: leave one committed statement out of the replay (the check must fail).
+	//! Self-test: leave the committed inserts out of the replay (the check must fail).
 	bool skip_replay = false;
 	bool verbose = false;
 };

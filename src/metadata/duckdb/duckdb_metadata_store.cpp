@@ -58,6 +58,26 @@ bool DuckDBMetadataStore::TableExists(const std::string &table_name) {
 	return exists;
 }
 
+CatalogTableRows DuckDBMetadataStore::ReadCatalogTable(const std::string &table_name) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	if (!TableExists(table_name)) {
+		throw duckdb::CatalogException("The DuckLake catalog database \"%s\" has no table \"%s\"", metadata_database,
+		                               table_name);
+	}
+	auto result = Query("SELECT * FROM " + prefix + SqlIdentifier(table_name));
+	CatalogTableRows rows;
+	rows.names = result->names;
+	rows.types = result->types;
+	for (auto &row : result->Collection().Rows()) {
+		std::vector<duckdb::Value> values;
+		for (duckdb::idx_t column = 0; column < result->ColumnCount(); column++) {
+			values.push_back(row.GetValue(column));
+		}
+		rows.rows.push_back(std::move(values));
+	}
+	return rows;
+}
+
 bool DuckDBMetadataStore::IsInitialized() {
 	std::lock_guard<OwnedMutex> guard(lock);
 	return TableExists("ducklake_metadata");

@@ -72,6 +72,7 @@ public:
 	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;
+	CatalogTableRows ReadCatalogTable(const std::string &table_name) override;
 	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
 	std::vector<FileLocationRecord> ListAllFiles() override;
 	const std::string &MetadataDatabase() const {

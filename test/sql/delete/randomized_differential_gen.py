@@ -84,7 +84,7 @@ def check_and_record(key, rolled_back=False):
     w("CREATE TABLE hist_${i}_%s AS SELECT * FROM nt" % key)
     w("")
     w("statement ok")
-    w("INSERT INTO snaps SELECT '${i}_%s', max(snapshot_id) FROM __ducklake_metadata_l.ducklake_snapshot" % key)
+    w("INSERT INTO snaps SELECT '${i}_%s', max(snapshot_id) FROM ducklake_catalog_table('l', 'ducklake_snapshot')" % key)
     w("")
 
 keys = []
@@ -151,10 +151,10 @@ w("")
 # sanity: the sequence really exercised every storage path
 w("# the sequence exercised every path: Parquet files, inlined rows, inlined deletions and delete files")
 w("query IIIII")
-w("SELECT (SELECT count(*) FROM __ducklake_metadata_l.ducklake_data_file) > 10, "
-  "(SELECT count(*) FROM __ducklake_metadata_l.ducklake_delete_file) > 5, "
-  "(SELECT count(*) FROM __ducklake_metadata_l.ducklake_inlined_delete_1) > 5, "
-  "(SELECT count(*) FROM __ducklake_metadata_l.ducklake_inlined_data_1_1 WHERE end_snapshot IS NOT NULL) > 5, "
+w("SELECT (SELECT count(*) FROM ducklake_catalog_table('l', 'ducklake_data_file')) > 10, "
+  "(SELECT count(*) FROM ducklake_catalog_table('l', 'ducklake_delete_file')) > 5, "
+  "(SELECT count(*) FROM ducklake_catalog_table('l', 'ducklake_inlined_delete_1')) > 5, "
+  "(SELECT count(*) FROM ducklake_catalog_table('l', 'ducklake_inlined_data_1_1') WHERE end_snapshot IS NOT NULL) > 5, "
   "(SELECT count(*) FROM nt) > 200")
 w("----")
 w("true\ttrue\ttrue\ttrue\ttrue")
@@ -166,12 +166,12 @@ w(str(ITER * len(keys)))
 w("")
 w("# at most one live delete file per data file")
 w("query I")
-w("SELECT count(*) FROM (SELECT data_file_id FROM __ducklake_metadata_l.ducklake_delete_file WHERE end_snapshot IS NULL GROUP BY data_file_id HAVING count(*) > 1)")
+w("SELECT count(*) FROM (SELECT data_file_id FROM ducklake_catalog_table('l', 'ducklake_delete_file') WHERE end_snapshot IS NULL GROUP BY data_file_id HAVING count(*) > 1)")
 w("----")
 w("0")
 w("")
 w("query I")
-w("SELECT (SELECT record_count FROM __ducklake_metadata_l.ducklake_table_stats WHERE table_id = 1) = (SELECT count(*) FROM nt)")
+w("SELECT (SELECT record_count FROM ducklake_catalog_table('l', 'ducklake_table_stats') WHERE table_id = 1) = (SELECT count(*) FROM nt)")
 w("----")
 w("true")
 w("")
