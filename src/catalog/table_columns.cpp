@@ -59,7 +59,6 @@ std::vector<LakeColumn> ColumnsFromCreateInfo(const duckdb::CreateTableInfo &inf
 		auto column = MakeColumn(definition.Name(), definition.Type(), next_id);
 		if (definition.HasDefaultValue()) {
 			column.default_sql = definition.DefaultValue().ToString();
-			column.initial_default_sql = column.default_sql;
 		}
 		columns.push_back(std::move(column));
 	}

@@ -26,7 +26,7 @@ struct LakeColumn {
 	std::string default_sql;
 	//! What rows written before the column existed hold in it (ducklake_column.initial_default): the default
 	//! when the column was added, kept by later SET DEFAULTs (empty: NULL)
-	std::string initial_default_sql;
+	std::string initial_default;
 	//! For STRUCT: one per field. LIST: one child named "element". MAP: "key" and "value".
 	std::vector<LakeColumn> children;
 };

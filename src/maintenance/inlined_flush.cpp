@@ -88,7 +88,7 @@ private:
 					continue;
 				}
 				auto dropped = column;
-				dropped.initial_default_sql.clear();
+				dropped.initial_default.clear();
 				if (!names.insert(StringUtil::Lower(dropped.name)).second) {
 					dropped.name = "_ducklake_dropped_column_" + std::to_string(column.column_id);
 					names.insert(dropped.name);

@@ -42,7 +42,7 @@ static LakeColumn BuildOne(const ColumnRow &row, const std::map<int64_t, std::ve
 		column.default_sql = row.default_value;
 	}
 	if (row.has_initial_default) {
-		column.initial_default_sql = row.initial_default;
+		column.initial_default = row.initial_default;
 	}
 	auto entry = by_parent.find(row.column_id);
 	if (entry != by_parent.end()) {
@@ -84,8 +84,8 @@ static void FlattenOne(int64_t table_id, const LakeColumn &column, int64_t order
 	row.column_type = ToLakeTypeName(column.type);
 	row.has_default = !column.default_sql.empty();
 	row.default_value = column.default_sql;
-	row.has_initial_default = !column.initial_default_sql.empty();
-	row.initial_default = column.initial_default_sql;
+	row.has_initial_default = !column.initial_default.empty();
+	row.initial_default = column.initial_default;
 	row.nulls_allowed = column.nulls_allowed;
 	row.parent_column = parent;
 	result.push_back(row);

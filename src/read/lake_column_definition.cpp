@@ -1,8 +1,8 @@
 #include "read/lake_column_definition.hpp"
 
-#include "duckdb/parser/expression/cast_expression.hpp"
+#include "common/initial_default.hpp"
+
 #include "duckdb/parser/expression/constant_expression.hpp"
-#include "duckdb/parser/parser.hpp"
 
 namespace inlake {
 
@@ -15,39 +15,9 @@ static MultiFileColumnDefinition DefinitionWithId(const string &name, const Logi
 	return result;
 }
 
-Value MissingColumnValue(const LakeColumn &column) {
-	if (column.initial_default_sql.empty()) {
-		return Value(column.type);
-	}
-	try {
-		auto expressions = Parser::ParseExpressionList(column.initial_default_sql);
-		if (expressions.size() != 1) {
-			return Value(column.type);
-		}
-		auto *expression = expressions[0].get();
-		optional_ptr<CastExpression> cast;
-		if (expression->GetExpressionClass() == ExpressionClass::CAST) {
-			cast = &expression->Cast<CastExpression>();
-			expression = cast->child.get();
-		}
-		if (expression->GetExpressionClass() != ExpressionClass::CONSTANT) {
-			return Value(column.type);
-		}
-		auto value = expression->Cast<ConstantExpression>().value;
-		// the value as the default wrote it (CAST('-1.5' AS FLOAT)), then as the column's type now: a column
-		// widened since (FLOAT to DOUBLE) reads the widened FLOAT, not the text read as a DOUBLE
-		if (cast && cast->cast_type.id() != LogicalTypeId::USER) {
-			value = value.DefaultCastAs(cast->cast_type);
-		}
-		return value.DefaultCastAs(column.type);
-	} catch (std::exception &) {
-		return Value(column.type);
-	}
-}
-
 MultiFileColumnDefinition LakeColumnDefinition(const LakeColumn &column, bool emit_map_key_value) {
 	auto result = DefinitionWithId(column.name, column.type, column.column_id);
-	result.default_expression = make_uniq<ConstantExpression>(MissingColumnValue(column));
+	result.default_expression = make_uniq<ConstantExpression>(InitialDefaultValue(column));
 	for (auto &child : column.children) {
 		result.children.push_back(LakeColumnDefinition(child, emit_map_key_value));
 	}

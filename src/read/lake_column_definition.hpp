@@ -28,9 +28,6 @@ duckdb::MultiFileColumnDefinition LakeColumnDefinition(const LakeColumn &column,
 //! The definitions of all table columns
 std::vector<duckdb::MultiFileColumnDefinition> LakeColumnDefinitions(const std::vector<LakeColumn> &columns,
                                                                      bool emit_map_key_value = false);
-//! What a row written before the column was added holds in it (a file, an inlined table, the transaction's
-//! own rows): the column's initial default when that is a constant (ADD COLUMN ... DEFAULT 7), NULL otherwise.
-duckdb::Value MissingColumnValue(const LakeColumn &column);
 //! BIGINT column carrying the reserved row id field id
 duckdb::MultiFileColumnDefinition RowIdColumnDefinition();
 //! BIGINT column carrying the reserved snapshot id field id

@@ -140,8 +140,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		column.type = add.new_column.Type();
 		column.children = NestedChildColumns(column.type, next_id);
 		if (add.new_column.HasDefaultValue()) {
-			column.default_sql = add.new_column.DefaultValue().ToString();
-			column.initial_default_sql = column.default_sql;
+			column.default_sql = add.new_column.DefaultValue().ToString(); // initial default: FixInitialDefault
 		}
 		record.max_column_id = next_id - 1;
 		record.columns.push_back(std::move(column));

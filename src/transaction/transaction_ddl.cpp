@@ -2,7 +2,7 @@
 // transaction's own DDL into the committed catalog).
 #include "transaction/lake_transaction.hpp"
 
-#include "read/lake_column_definition.hpp"
+#include "common/initial_default.hpp"
 
 #include "catalog/lake_schema_entry.hpp"
 #include "common/internal_connection.hpp"
@@ -65,17 +65,6 @@ static constexpr size_t kMaxFolderNameLength = 64;
 
 //! SQL of a constant that reads back as exactly this value: an integer, decimal or boolean as itself, a string quoted, any
 //! other value as a cast of its text (nested values included).
-static std::string ConstantSql(const duckdb::Value &value) {
-	auto &type = value.type();
-	if (type.IsIntegral() || type.id() == duckdb::LogicalTypeId::DECIMAL || type.id() == duckdb::LogicalTypeId::BOOLEAN) {
-		return value.ToString();
-	}
-	if (type.id() == duckdb::LogicalTypeId::VARCHAR && !type.HasAlias()) {
-		return SqlString(value.ToString());
-	}
-	return "CAST(" + SqlString(value.ToString()) + " AS " + type.ToString() + ")";
-}
-
 void LakeTransaction::BindAlterTypes(duckdb::AlterTableInfo &alter) {
 	// DuckDB hands a catalog's ALTER the types as written: names of user types (JSON) are still unresolved
 	auto binder = duckdb::Binder::CreateBinder(context);
@@ -90,12 +79,12 @@ void LakeTransaction::BindAlterTypes(duckdb::AlterTableInfo &alter) {
 }
 
 void LakeTransaction::FixInitialDefault(LakeColumn &column, const std::string &table_name) {
-	if (column.initial_default_sql.empty()) {
+	if (column.default_sql.empty()) {
 		return;
 	}
 	// The rows the table already holds read the default as it is now, once: evaluated here into a constant.
 	auto connection = OpenInternalConnection(*context.db);
-	auto result = connection->Query("SELECT CAST((" + column.initial_default_sql + ") AS " +
+	auto result = connection->Query("SELECT CAST((" + column.default_sql + ") AS " +
 	                                column.type.ToString() + ")");
 	if (result->HasError()) {
 		throw duckdb::InvalidInputException("Cannot add column \"%s\" to table \"%s\": its default cannot be "
@@ -108,7 +97,7 @@ void LakeTransaction::FixInitialDefault(LakeColumn &column, const std::string &t
 		                                      "not supported",
 		                                      column.name, table_name);
 	}
-	column.initial_default_sql = value.IsNull() ? std::string() : ConstantSql(value);
+	column.initial_default = InitialDefaultText(value);
 }
 
 void LakeTransaction::CheckSortKeys(const TableRecord &record) {
@@ -358,7 +347,7 @@ void LakeTransaction::ReshapeInlinedRows(LocalTableChanges &table_changes, const
 			auto &target = out.data[col];
 			if (column_sources[col] < 0) {
 				auto &column = table.Record().columns[col];
-				auto value = MissingColumnValue(column);
+				auto value = InitialDefaultValue(column);
 				target.Reference(value);
 			} else {
 				duckdb::VectorOperations::DefaultCast(chunk.data[column_sources[col]], target, chunk.size());

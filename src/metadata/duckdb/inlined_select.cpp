@@ -1,5 +1,6 @@
 #include "metadata/duckdb/inlined_select.hpp"
 
+#include "common/initial_default.hpp"
 #include "metadata/sql_literal.hpp"
 
 namespace inlake {
@@ -12,8 +13,8 @@ std::string InlinedSelectList(const InlinedSource &source) {
 		if (column.skip) {
 			expression = "CAST(NULL AS " + column.target.type.ToString() + ")";
 		} else if (column.source_name.empty()) {
-			auto &initial = column.target.initial_default_sql;
-			auto value = initial.empty() ? std::string("NULL") : "(" + initial + ")";
+			auto initial = InitialDefaultValue(column.target);
+			auto value = initial.IsNull() ? std::string("NULL") : SqlString(initial.ToString());
 			expression = "CAST(" + value + " AS " + column.target.type.ToString() + ")";
 		} else if (column.source_type != column.target.type) {
 			expression = "CAST(" + SqlIdentifier(column.source_name) + " AS " + column.target.type.ToString() + ")";

@@ -43,7 +43,7 @@ struct ScanLayout {
 
 bool CanStreamInlinedTable(const InlinedSource &source) {
 	for (auto &column : source.columns) {
-		if (!column.skip && column.source_name.empty() && !column.target.initial_default_sql.empty()) {
+		if (!column.skip && column.source_name.empty() && !column.target.initial_default.empty()) {
 			return false;
 		}
 	}
