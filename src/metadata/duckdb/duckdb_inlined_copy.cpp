@@ -80,6 +80,16 @@ void SummarizeRows(DuckDBMetadataStore &store, const InlinedCopyRequest &request
 	auto keeps_order = summary->GetValue(5, 0).DefaultCastAs(duckdb::LogicalType::BOOLEAN).GetValue<bool>();
 	result.plain = keeps_order && request.sources.size() == 1 && request.order_by.empty() &&
 	               result.min_snapshot == result.max_snapshot && max_row_id - result.min_row_id + 1 == count;
+	if (result.plain) {
+		// one commit appends its rows in row id order, except those an UPDATE or MERGE rewrote, which keep
+		// their row ids and come in the statement's order: check the storage order (the catalog table's rowid)
+		auto &source = request.sources[0];
+		auto out_of_order = store.Query(
+		    "SELECT count(*) FROM (SELECT r, lag(r) OVER (ORDER BY s) AS p FROM (SELECT " +
+		    SqlIdentifier(names.row_id) + " AS r, rowid AS s FROM " + store.Prefix() + SqlIdentifier(source.table_name) +
+		    " WHERE " + SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(request.snapshot_id) + ")) WHERE r <= p");
+		result.plain = out_of_order->GetValue(0, 0).GetValue<int64_t>() == 0;
+	}
 }
 
 //! RETURN_STATS' column_statistics (MAP(VARCHAR, MAP(VARCHAR, VARCHAR))) back into the writer's form: min and
