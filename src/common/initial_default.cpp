@@ -9,6 +9,31 @@ using duckdb::LogicalType;
 using duckdb::LogicalTypeId;
 using duckdb::Value;
 
+LogicalType InitialDefaultTextType(const LogicalType &type) {
+	if (type.IsJSONType()) {
+		return LogicalType::VARCHAR;
+	}
+	switch (type.id()) {
+	case LogicalTypeId::LIST:
+		return LogicalType::LIST(InitialDefaultTextType(duckdb::ListType::GetChildType(type)));
+	case LogicalTypeId::ARRAY:
+		return LogicalType::ARRAY(InitialDefaultTextType(duckdb::ArrayType::GetChildType(type)),
+		                          duckdb::ArrayType::GetSize(type));
+	case LogicalTypeId::MAP:
+		return LogicalType::MAP(InitialDefaultTextType(duckdb::MapType::KeyType(type)),
+		                        InitialDefaultTextType(duckdb::MapType::ValueType(type)));
+	case LogicalTypeId::STRUCT: {
+		duckdb::child_list_t<LogicalType> children;
+		for (auto &child : duckdb::StructType::GetChildTypes(type)) {
+			children.emplace_back(child.first, InitialDefaultTextType(child.second));
+		}
+		return LogicalType::STRUCT(std::move(children));
+	}
+	default:
+		return type;
+	}
+}
+
 std::string InitialDefaultText(const Value &value) {
 	if (value.IsNull()) {
 		return std::string();
@@ -16,7 +41,7 @@ std::string InitialDefaultText(const Value &value) {
 	if (value.type().id() == LogicalTypeId::FLOAT) {
 		return value.DefaultCastAs(LogicalType::DOUBLE).ToString();
 	}
-	return value.ToString();
+	return value.DefaultCastAs(InitialDefaultTextType(value.type())).ToString();
 }
 
 //! A SQL constant as inlake wrote it before: a literal, or a CAST of one (NULL when it is neither).
@@ -46,9 +71,10 @@ Value InitialDefaultValue(const LakeColumn &column) {
 		return Value(column.type);
 	}
 	try {
-		Value result;
+		Value text_typed, result;
 		std::string error;
-		if (Value(column.initial_default).DefaultTryCastAs(column.type, result, &error)) {
+		if (Value(column.initial_default).DefaultTryCastAs(InitialDefaultTextType(column.type), text_typed, &error) &&
+		    text_typed.DefaultTryCastAs(column.type, result, &error)) {
 			return result;
 		}
 		return LegacyConstant(column);

@@ -18,6 +18,10 @@
 
 namespace inlake {
 
+//! The type whose text form initial defaults of `type` are written in: `type` with JSON replaced by VARCHAR
+//! (DuckDB's text of a JSON[] value does not cast back to JSON[], it does to VARCHAR[] and from there).
+duckdb::LogicalType InitialDefaultTextType(const duckdb::LogicalType &type);
+
 //! The text ducklake_column.initial_default holds for `value` ("" for NULL: no initial default).
 std::string InitialDefaultText(const duckdb::Value &value);
 

@@ -82,8 +82,9 @@ private:
 			ids.insert(column.column_id);
 			names.insert(StringUtil::Lower(column.name));
 		}
-		for (auto &columns : stored_columns) {
-			for (auto &column : columns) {
+		// the newest schema version first: a dropped column gets the last type it had (types only widen)
+		for (auto columns = stored_columns.rbegin(); columns != stored_columns.rend(); ++columns) {
+			for (auto &column : *columns) {
 				if (!ids.insert(column.column_id).second) {
 					continue;
 				}

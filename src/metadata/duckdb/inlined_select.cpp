@@ -14,7 +14,9 @@ std::string InlinedSelectList(const InlinedSource &source) {
 			expression = "CAST(NULL AS " + column.target.type.ToString() + ")";
 		} else if (column.source_name.empty()) {
 			auto initial = InitialDefaultValue(column.target);
-			auto value = initial.IsNull() ? std::string("NULL") : SqlString(initial.ToString());
+			auto value = initial.IsNull() ? std::string("NULL")
+			                              : "CAST(" + SqlString(InitialDefaultText(initial)) + " AS " +
+			                                    InitialDefaultTextType(column.target.type).ToString() + ")";
 			expression = "CAST(" + value + " AS " + column.target.type.ToString() + ")";
 		} else if (column.source_type != column.target.type) {
 			expression = "CAST(" + SqlIdentifier(column.source_name) + " AS " + column.target.type.ToString() + ")";
