@@ -8,6 +8,7 @@
 #include "write/parquet_file_writer.hpp"
 
 #include "duckdb/common/file_system.hpp"
+#include "duckdb/common/vector_operations/vector_operations.hpp"
 #include "duckdb/main/client_context.hpp"
 
 #include <algorithm>
@@ -140,7 +141,13 @@ private:
 		store.StreamInlinedRows(sources, names, snapshot_id, order_by, [&](DataChunk &chunk) {
 			out.Reset();
 			for (idx_t col = 0; col < column_count + 2; col++) {
-				out.data[col].Reference(chunk.data[col]);
+				if (chunk.data[col].GetType() == out.data[col].GetType()) {
+					out.data[col].Reference(chunk.data[col]);
+				} else {
+					// a source whose stored type the catalog no longer knows (its schema version's snapshots
+					// expired) comes as stored: widen it here
+					VectorOperations::DefaultCast(chunk.data[col], out.data[col], chunk.size());
+				}
 			}
 			out.SetCardinality(chunk.size());
 			Remember(chunk, column_count);
