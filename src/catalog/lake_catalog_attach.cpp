@@ -2,17 +2,13 @@
 // and detaching. A failed ATTACH leaves nothing behind: the catalog database and folders it created are removed.
 #include "catalog/lake_catalog.hpp"
 
-#include "common/internal_connection.hpp"
+#include "common/lake_paths.hpp"
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/open_store.hpp"
-#include "metadata/sql_literal.hpp"
 
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/common/string_util.hpp"
-#include "duckdb/main/attached_database.hpp"
 #include "duckdb/main/client_context.hpp"
-#include "duckdb/main/connection.hpp"
-#include "duckdb/main/database_manager.hpp"
 
 namespace inlake {
 
@@ -44,12 +40,6 @@ void LakeCatalog::UndoAttach() {
 		}
 	}
 	created_paths.clear();
-}
-
-//! The folder a local file path lives in ("" when it has none).
-static std::string ParentFolder(const std::string &path) {
-	auto slash = path.find_last_of('/');
-	return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
 }
 
 void LakeCatalog::CreateDataPath(const std::string &path) {

@@ -13,4 +13,10 @@ inline std::string ResolveLakePath(const std::string &base, const std::string &p
 	return relative ? base + path : path;
 }
 
+//! The folder a local file path lives in, with its trailing '/' ("" when it has none).
+inline std::string ParentFolder(const std::string &path) {
+	auto slash = path.find_last_of('/');
+	return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
 } // namespace inlake

@@ -1,6 +1,7 @@
 #include "metadata/duckdb/duckdb_store_open.hpp"
 
 #include "common/internal_connection.hpp"
+#include "common/lake_paths.hpp"
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
 #include "metadata/sql_literal.hpp"
 
@@ -28,12 +29,6 @@ struct StoreRegistry {
 };
 
 } // namespace
-
-//! The folder a local file path lives in ("" when it has none).
-static std::string ParentFolder(const std::string &path) {
-	auto slash = path.find_last_of('/');
-	return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
-}
 
 //! The name under which `path` is attached already ("" when it is not).
 static std::string AttachedName(InternalConnection &connection, const std::string &path) {
