@@ -63,8 +63,6 @@ void LakeTransaction::ScanSchemas(const std::function<void(LakeSchemaEntry &)> &
 //! file system takes in one path component) get their UUID as folder name instead.
 static constexpr size_t kMaxFolderNameLength = 64;
 
-//! SQL of a constant that reads back as exactly this value: an integer, decimal or boolean as itself, a string quoted, any
-//! other value as a cast of its text (nested values included).
 void LakeTransaction::BindAlterTypes(duckdb::AlterTableInfo &alter) {
 	// DuckDB hands a catalog's ALTER the types as written: names of user types (JSON) are still unresolved
 	auto binder = duckdb::Binder::CreateBinder(context);

@@ -96,29 +96,15 @@ public:
 	}
 
 	~DuckDBReadSession() override {
-		auto &transaction = connection->context->transaction;
-		try {
-			if (transaction.HasActiveTransaction()) {
-				transaction.Rollback(nullptr);
-			}
-			transaction.SetAutoCommit(true);
-		} catch (...) {
-			return; // the connection is closed instead of reused
+		if (EndTransaction()) {
+			pool->Give(std::move(connection)); // otherwise the connection is closed instead of reused
 		}
-		pool->Give(std::move(connection));
 	}
 
 	void Release() override {
 		std::lock_guard<OwnedMutex> guard(lock);
 		released = true;
-		auto &transaction = connection->context->transaction;
-		try {
-			if (transaction.HasActiveTransaction()) {
-				transaction.Rollback(nullptr);
-			}
-			transaction.SetAutoCommit(true);
-		} catch (...) { // NOLINT: the connection is closed with the session
-		}
+		EndTransaction();
 	}
 
 	std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
@@ -146,6 +132,20 @@ public:
 	}
 
 private:
+	//! Rolls the session's transaction back; false when that failed (the connection is then not reusable).
+	bool EndTransaction() {
+		auto &transaction = connection->context->transaction;
+		try {
+			if (transaction.HasActiveTransaction()) {
+				transaction.Rollback(nullptr);
+			}
+			transaction.SetAutoCommit(true);
+			return true;
+		} catch (...) { // NOLINT: reported through the result
+			return false;
+		}
+	}
+
 	void CheckNotReleased() {
 		if (released) {
 			throw duckdb::IOException("DuckLake catalog database \"%s\" was detached while a scan of it was prepared; "
