@@ -183,10 +183,17 @@ void DuckDBWriteTxn::RemoveUnreachableCatalogRows() {
 		return " AND NOT EXISTS (SELECT 1 FROM (" + pinned + ") p WHERE p.begin_snapshot >= x.begin_snapshot AND "
 		       "p.begin_snapshot < x.end_snapshot" + same_table + ")";
 	};
+	// Column ids are handed out as the table's largest column id plus one, and data files keep carrying the ids
+	// of columns dropped since: the rows with a live table's largest column id stay, so no id is ever reused.
+	auto keeps_largest_column_id = " AND NOT (x.column_id = (SELECT max(m.column_id) FROM " + prefix +
+	                               "ducklake_column m WHERE m.table_id = x.table_id) AND x.table_id IN (SELECT "
+	                               "table_id FROM " + prefix + "ducklake_table WHERE end_snapshot IS NULL))";
 	for (auto &table : tables) {
 		std::string keep;
-		if (table == "ducklake_table" || table == "ducklake_column") {
+		if (table == "ducklake_table") {
 			keep = pinned_at(" AND p.table_id = x.table_id");
+		} else if (table == "ducklake_column") {
+			keep = pinned_at(" AND p.table_id = x.table_id") + keeps_largest_column_id;
 		} else if (table == "ducklake_schema") {
 			keep = pinned_at("");
 		}
