@@ -24,6 +24,13 @@ struct SnapshotRecord {
 	int64_t next_file_id = 0;
 };
 
+//! See MetadataStore::FindTableVersionSnapshot.
+struct TableVersionSnapshot {
+	bool found = false;
+	bool exists = false;
+	SnapshotRecord snapshot;
+};
+
 struct SnapshotChangesRecord {
 	int64_t snapshot_id = 0;
 	std::string changes_made;

@@ -234,10 +234,13 @@ public:
 	//! file `request.path` with a single parallel DuckDB COPY, and reports the file's statistics and the
 	//! positions of the rows that were already deleted. Both read one consistent catalog state.
 	virtual InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) = 0;
-	//! A snapshot whose schema version is `schema_version` (to read the catalog as it was then); when all of them
-	//! expired, the snapshot the version began in (only its id and schema version are set), whose catalog rows
-	//! are kept while an inlined table of that version exists.
-	virtual bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) = 0;
+	//! Where to read the catalog to see table `table_id` as it was at its schema version `schema_version` (the
+	//! columns its inlined table of that version stores). The version lasts from the snapshot it began in to the
+	//! table's next schema version: the latest snapshot of that range that still exists (`exists`), or, when all
+	//! of them expired, the range's last snapshot id, whose rows of the table expiry keeps while an inlined table
+	//! of the version exists (only `snapshot.snapshot_id` set; read it with LoadCatalog, not a cached catalog set).
+	//! `found` is false when the catalog does not know the version.
+	virtual TableVersionSnapshot FindTableVersionSnapshot(int64_t table_id, int64_t schema_version) = 0;
 	//! Every delete file of a data file that began at or before `snapshot_id`, ended or not, oldest first
 	//! (a flush recovers each position's deletion snapshot from them).
 	virtual std::vector<DataFileRecord::DeleteFileRef> LoadDeleteFileHistory(int64_t data_file_id,

@@ -161,11 +161,18 @@ std::vector<LakeColumn> LakeTransaction::InlinedTableColumns(LakeTableEntry &tab
 			return committed->Record().columns;
 		}
 	} else {
-		SnapshotRecord then;
-		if (catalog.Store().GetSnapshotForSchemaVersion(inlined.schema_version, then)) {
-			auto old_table = CatalogSetAt(then).GetTableById(table.TableId());
+		auto then = catalog.Store().FindTableVersionSnapshot(table.TableId(), inlined.schema_version);
+		if (then.exists) {
+			auto old_table = CatalogSetAt(then.snapshot).GetTableById(table.TableId());
 			if (old_table) {
 				return old_table->Record().columns;
+			}
+		} else if (then.found) {
+			// every snapshot of the version expired: the rows expiry kept for it, read once, uncached
+			for (auto &old_table : catalog.Store().LoadCatalog(then.snapshot.snapshot_id).tables) {
+				if (old_table.table_id == table.TableId()) {
+					return old_table.columns;
+				}
 			}
 		}
 	}

@@ -173,15 +173,19 @@ void DuckDBWriteTxn::RemoveUnreachableCatalogRows() {
 	if (store.TableExists("ducklake_view_column_tag")) {
 		tables.push_back("ducklake_view_column_tag");
 	}
-	// An inlined table of an older schema version is read through the columns of that version: the rows visible
-	// where the version began stay while it exists, even after every snapshot of the version expired.
-	// (the table's own schema, table and column rows; those of other tables go as usual)
-	auto pinned = "SELECT v.table_id, v.begin_snapshot FROM " + prefix + "ducklake_schema_versions v JOIN " + prefix +
+	// An inlined table of an older schema version is read through the columns of that version: while it exists,
+	// the table's rows visible at the version's last snapshot stay, even after every snapshot of the version
+	// expired (FindTableVersionSnapshot reads them there). The schema rows there stay too (any table's).
+	auto versions = prefix + "ducklake_schema_versions";
+	auto pinned = "SELECT table_id, pin_snapshot FROM (SELECT v.table_id, (SELECT min(n.begin_snapshot) FROM " +
+	              versions + " n WHERE n.table_id = v.table_id AND n.begin_snapshot > v.begin_snapshot) - 1 AS "
+	              "pin_snapshot FROM " + versions + " v JOIN " + prefix +
 	              "ducklake_inlined_data_tables i ON i.table_id = v.table_id AND i.schema_version = v.schema_version "
-	              "WHERE v.table_id IN (SELECT table_id FROM " + prefix + "ducklake_table WHERE end_snapshot IS NULL)";
+	              "WHERE v.table_id IN (SELECT table_id FROM " + prefix + "ducklake_table WHERE end_snapshot IS NULL)) "
+	              "WHERE pin_snapshot IS NOT NULL";
 	auto pinned_at = [&](const std::string &same_table) {
-		return " AND NOT EXISTS (SELECT 1 FROM (" + pinned + ") p WHERE p.begin_snapshot >= x.begin_snapshot AND "
-		       "p.begin_snapshot < x.end_snapshot" + same_table + ")";
+		return " AND NOT EXISTS (SELECT 1 FROM (" + pinned + ") p WHERE p.pin_snapshot >= x.begin_snapshot AND "
+		       "p.pin_snapshot < x.end_snapshot" + same_table + ")";
 	};
 	// Column ids are handed out as the table's largest column id plus one, and data files keep carrying the ids
 	// of columns dropped since: the rows with a live table's largest column id stay, so no id is ever reused.

@@ -66,7 +66,7 @@ public:
 	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
 	InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) override;
-	bool GetSnapshotForSchemaVersion(int64_t schema_version, SnapshotRecord &result) override;
+	TableVersionSnapshot FindTableVersionSnapshot(int64_t table_id, int64_t schema_version) override;
 	std::vector<DataFileRecord::DeleteFileRef> LoadDeleteFileHistory(int64_t data_file_id,
 	                                                                int64_t snapshot_id) override;
 	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
