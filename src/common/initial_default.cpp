@@ -67,7 +67,7 @@ static Value LegacyConstant(const LakeColumn &column) {
 }
 
 Value InitialDefaultValue(const LakeColumn &column) {
-	if (column.initial_default.empty()) {
+	if (!column.has_initial_default) {
 		return Value(column.type);
 	}
 	try {

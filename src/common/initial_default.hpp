@@ -22,7 +22,8 @@ namespace inlake {
 //! (DuckDB's text of a JSON[] value does not cast back to JSON[], it does to VARCHAR[] and from there).
 duckdb::LogicalType InitialDefaultTextType(const duckdb::LogicalType &type);
 
-//! The text ducklake_column.initial_default holds for `value` ("" for NULL: no initial default).
+//! The text ducklake_column.initial_default holds for `value` ("" for NULL, which the catalog stores as NULL:
+//! LakeColumn::has_initial_default tells it from the empty string).
 std::string InitialDefaultText(const duckdb::Value &value);
 
 //! What rows written before `column` existed read in it, as the column's current type (NULL when it has no

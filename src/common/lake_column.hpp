@@ -25,8 +25,10 @@ struct LakeColumn {
 	//! The default expression as SQL text (empty: no default)
 	std::string default_sql;
 	//! What rows written before the column existed hold in it (ducklake_column.initial_default): the default
-	//! when the column was added, kept by later SET DEFAULTs (empty: NULL)
+	//! when the column was added, kept by later SET DEFAULTs, as value text (has_initial_default false: NULL;
+	//! an empty text is the empty string)
 	std::string initial_default;
+	bool has_initial_default = false;
 	//! For STRUCT: one per field. LIST: one child named "element". MAP: "key" and "value".
 	std::vector<LakeColumn> children;
 };

@@ -91,6 +91,7 @@ private:
 				}
 				auto dropped = column;
 				dropped.initial_default.clear();
+				dropped.has_initial_default = false;
 				if (!names.insert(StringUtil::Lower(dropped.name)).second) {
 					dropped.name = "_ducklake_dropped_column_" + std::to_string(column.column_id);
 					names.insert(dropped.name);

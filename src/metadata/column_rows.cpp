@@ -41,6 +41,7 @@ static LakeColumn BuildOne(const ColumnRow &row, const std::map<int64_t, std::ve
 	if (row.has_default) {
 		column.default_sql = row.default_value;
 	}
+	column.has_initial_default = row.has_initial_default;
 	if (row.has_initial_default) {
 		column.initial_default = row.initial_default;
 	}
@@ -84,7 +85,7 @@ static void FlattenOne(int64_t table_id, const LakeColumn &column, int64_t order
 	row.column_type = ToLakeTypeName(column.type);
 	row.has_default = !column.default_sql.empty();
 	row.default_value = column.default_sql;
-	row.has_initial_default = !column.initial_default.empty();
+	row.has_initial_default = column.has_initial_default;
 	row.initial_default = column.initial_default;
 	row.nulls_allowed = column.nulls_allowed;
 	row.parent_column = parent;

@@ -95,6 +95,7 @@ void LakeTransaction::FixInitialDefault(LakeColumn &column, const std::string &t
 		                                      "not supported",
 		                                      column.name, table_name);
 	}
+	column.has_initial_default = !value.IsNull();
 	column.initial_default = InitialDefaultText(value);
 }
 

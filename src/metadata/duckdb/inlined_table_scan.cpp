@@ -43,7 +43,7 @@ struct ScanLayout {
 
 bool CanStreamInlinedTable(const InlinedSource &source) {
 	for (auto &column : source.columns) {
-		if (!column.skip && column.source_name.empty() && !column.target.initial_default.empty()) {
+		if (!column.skip && column.source_name.empty() && column.target.has_initial_default) {
 			return false;
 		}
 	}
