@@ -1,5 +1,7 @@
 #include "metadata/catalog_tables_sql.hpp"
 
+#include "duckdb/common/string_util.hpp"
+
 namespace inlake {
 
 namespace {
@@ -92,6 +94,18 @@ const TableDef kCatalogTables[] = {
      ""},
 };
 
+//! A column list in the spec's types ("id BIGINT PRIMARY KEY, name VARCHAR") with each type declared as the
+//! dialect does.
+std::string DeclaredColumns(const std::string &columns, const SqlDialect &dialect) {
+	std::string result;
+	for (auto &column : duckdb::StringUtil::Split(columns, ", ")) {
+		auto words = duckdb::StringUtil::Split(column, " ");
+		words[1] = dialect.CatalogColumnType(words[1]);
+		result += (result.empty() ? "" : ", ") + duckdb::StringUtil::Join(words, " ");
+	}
+	return result;
+}
+
 } // namespace
 
 bool IsSupportedFormatVersion(const std::string &format_version) {
@@ -109,21 +123,20 @@ std::vector<std::string> CatalogTableNames(const std::string &format_version) {
 	return result;
 }
 
-std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix) {
+std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix,
+                                         const SqlDialect &dialect) {
 	bool is_1_1 = format_version == "1.1";
 	std::vector<std::string> result;
+	auto create = [&](const std::string &name, std::string columns) {
+		result.push_back("CREATE TABLE " + prefix + name + " (" + DeclaredColumns(columns, dialect) + ")" +
+		                 dialect.CreateTableSuffix());
+	};
 	for (auto &table : kCatalogTables) {
-		std::string sql = "CREATE TABLE " + prefix + table.name + " (" + table.columns;
-		if (is_1_1) {
-			sql += table.columns_1_1;
-		}
-		sql += ")";
-		result.push_back(std::move(sql));
+		create(table.name, std::string(table.columns) + (is_1_1 ? table.columns_1_1 : ""));
 	}
 	if (is_1_1) {
-		result.push_back("CREATE TABLE " + prefix +
-		                 "ducklake_view_column_tag (view_id BIGINT, column_name VARCHAR, begin_snapshot BIGINT, "
-		                 "end_snapshot BIGINT, key VARCHAR, value VARCHAR)");
+		create("ducklake_view_column_tag", "view_id BIGINT, column_name VARCHAR, begin_snapshot BIGINT, "
+		                                   "end_snapshot BIGINT, key VARCHAR, value VARCHAR");
 	}
 	return result;
 }

@@ -1,17 +1,20 @@
 //===----------------------------------------------------------------------===//
 // The CREATE TABLE statements of the DuckLake catalog tables, per format
-// version ("1.0" or "1.1"), in DuckDB's SQL dialect. `prefix` qualifies each
-// table name (e.g. "\"__ducklake_metadata_lake\".\"main\"."). Backends with
-// another dialect map the few type names they lack.
+// version ("1.0" or "1.1"), with the column types the dialect declares for the
+// spec's. `prefix` qualifies each table name (e.g.
+// "\"__ducklake_metadata_lake\".\"main\".").
 //===----------------------------------------------------------------------===//
 #pragma once
+
+#include "metadata/sql/sql_dialect.hpp"
 
 #include <string>
 #include <vector>
 
 namespace inlake {
 
-std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix);
+std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix,
+                                         const SqlDialect &dialect);
 //! The names of the catalog tables of a format version (without inlined data tables), in DDL order.
 std::vector<std::string> CatalogTableNames(const std::string &format_version);
 bool IsSupportedFormatVersion(const std::string &format_version);

@@ -121,7 +121,7 @@ void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {
 			Query("CREATE SCHEMA IF NOT EXISTS " + SqlIdentifier(metadata_database) + "." +
 			      SqlIdentifier(metadata_schema));
 		}
-		for (auto &ddl : CatalogTableDDL(options.format_version, prefix)) {
+		for (auto &ddl : CatalogTableDDL(options.format_version, prefix, DuckDBDialect())) {
 			Query(ddl);
 		}
 		std::string schema_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());

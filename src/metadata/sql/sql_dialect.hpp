@@ -1,0 +1,61 @@
+//===----------------------------------------------------------------------===//
+// SqlDialect: the few places where the catalog databases' SQL differs.
+//
+// The catalog's SQL is written once, in the subset DuckDB, SQLite and
+// PostgreSQL share (no QUALIFY, no `::` casts, no CREATE OR REPLACE); a
+// dialect supplies only what cannot be written that way: the declared type
+// of a catalog column, how a CREATE TABLE ends, and the text of a few
+// expressions.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <string>
+
+namespace inlake {
+
+class SqlDialect {
+public:
+	virtual ~SqlDialect() = default;
+
+	//! The backend's name, as users write it after "ducklake:" ("duckdb", "sqlite").
+	virtual const char *Name() const = 0;
+	//! The declared type of a catalog table column the spec gives as `spec_type` (BIGINT, VARCHAR, BOOLEAN, UUID,
+	//! TIMESTAMPTZ).
+	virtual std::string CatalogColumnType(const std::string &spec_type) const = 0;
+	//! Appended to CREATE TABLE (...) of catalog tables (SQLite: " STRICT", so no value of another type is stored).
+	virtual std::string CreateTableSuffix() const {
+		return std::string();
+	}
+	//! `expression` converted to text.
+	virtual std::string AsText(const std::string &expression) const {
+		return "CAST(" + expression + " AS VARCHAR)";
+	}
+};
+
+class DuckDBDialect : public SqlDialect {
+public:
+	const char *Name() const override {
+		return "duckdb";
+	}
+	std::string CatalogColumnType(const std::string &spec_type) const override {
+		return spec_type;
+	}
+};
+
+//! SQLite: STRICT tables; 64-bit INTEGER for ids, counts and booleans, TEXT for text, UUIDs and timestamps
+//! (DuckDB's text form of the value).
+class SQLiteDialect : public SqlDialect {
+public:
+	const char *Name() const override {
+		return "sqlite";
+	}
+	std::string CatalogColumnType(const std::string &spec_type) const override;
+	std::string CreateTableSuffix() const override {
+		return " STRICT";
+	}
+	std::string AsText(const std::string &expression) const override {
+		return "CAST(" + expression + " AS TEXT)";
+	}
+};
+
+} // namespace inlake

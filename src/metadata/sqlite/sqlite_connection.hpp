@@ -1,0 +1,71 @@
+//===----------------------------------------------------------------------===//
+// SQLiteConnection: a CatalogConnection to a SQLite catalog file, through
+// libsqlite3.
+//
+// Many processes may write one catalog. The file is in WAL mode (readers
+// never block the writer) with synchronous=FULL (a commit that returned is
+// on disk). A write transaction first queues on an exclusive operating-system
+// lock on a file beside the catalog ("<catalog>.lock"), so writers of inlake
+// wait in the kernel's queue and wake the moment the previous one is done,
+// instead of polling in SQLite's busy handler; it then takes SQLite's write
+// lock up front (BEGIN IMMEDIATE). A read transaction never becomes a write
+// transaction, which is what makes SQLite answer "database is locked"
+// without waiting. The busy timeout covers what the lock file cannot: other
+// programs writing the file, and WAL checkpoints.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "metadata/sql/catalog_connection.hpp"
+
+#include <string>
+
+struct sqlite3;
+
+namespace inlake {
+
+struct SQLiteOpenOptions {
+	//! Create the file when it does not exist (otherwise opening a missing file is an error)
+	bool create = false;
+	//! How long a statement waits for a lock held by another program before failing with BUSY
+	int busy_timeout_ms = 60000;
+};
+
+class SQLiteConnection : public CatalogConnection {
+public:
+	SQLiteConnection(const std::string &path, const SQLiteOpenOptions &options);
+	~SQLiteConnection() override;
+	SQLiteConnection(const SQLiteConnection &) = delete;
+	SQLiteConnection &operator=(const SQLiteConnection &) = delete;
+
+	CatalogRows Query(const std::string &sql) override;
+	void Execute(const std::string &sql) override;
+	void BeginRead() override;
+	void BeginWrite() override;
+	void Commit() override;
+	void Rollback() override;
+	bool InTransaction() const override {
+		return in_transaction;
+	}
+	const SqlDialect &Dialect() const override {
+		return dialect;
+	}
+	const std::string &Path() const {
+		return path;
+	}
+
+private:
+	[[noreturn]] void Fail(int code, const std::string &sql);
+	void EndTransaction(const char *statement);
+	void LockWriters();
+	void UnlockWriters();
+
+	std::string path;
+	sqlite3 *db = nullptr;
+	//! The writers' lock file, open for as long as the connection
+	int lock_fd = -1;
+	bool holds_writer_lock = false;
+	bool in_transaction = false;
+	SQLiteDialect dialect;
+};
+
+} // namespace inlake

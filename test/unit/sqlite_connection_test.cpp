@@ -1,0 +1,160 @@
+// SQLiteConnection: values arrive typed, errors carry their kind, STRICT catalog tables refuse values of another
+// type, and concurrent writers (threads with a connection each, as processes would) queue instead of failing.
+#include "metadata/catalog_tables_sql.hpp"
+#include "metadata/sqlite/sqlite_connection.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <string>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using inlake::CatalogErrorKind;
+using inlake::CatalogQueryError;
+using inlake::SQLiteConnection;
+using inlake::SQLiteOpenOptions;
+
+namespace {
+
+std::string TempCatalog() {
+	char folder[] = "/tmp/inlake-sqlite-unit-XXXXXX";
+	EXPECT_NE(mkdtemp(folder), nullptr);
+	return std::string(folder) + "/catalog.sqlite";
+}
+
+SQLiteOpenOptions Create() {
+	SQLiteOpenOptions options;
+	options.create = true;
+	return options;
+}
+
+CatalogErrorKind KindOfFailure(SQLiteConnection &connection, const std::string &sql) {
+	try {
+		connection.Execute(sql);
+	} catch (CatalogQueryError &error) {
+		return error.kind;
+	}
+	ADD_FAILURE() << "no error from " << sql;
+	return CatalogErrorKind::OTHER;
+}
+
+} // namespace
+
+TEST(SQLiteConnectionTest, ValuesArriveAsDuckDBValues) {
+	SQLiteConnection connection(TempCatalog(), Create());
+	auto rows = connection.Query("SELECT 42, 1.5, 'text', x'00ff', NULL, 'ü\n'");
+	ASSERT_EQ(rows.RowCount(), 1u);
+	EXPECT_EQ(rows.GetValue(0, 0), duckdb::Value::BIGINT(42));
+	EXPECT_EQ(rows.GetValue(1, 0), duckdb::Value::DOUBLE(1.5));
+	EXPECT_EQ(rows.GetValue(2, 0), duckdb::Value("text"));
+	EXPECT_EQ(rows.GetValue(3, 0).type().id(), duckdb::LogicalTypeId::BLOB);
+	EXPECT_EQ(rows.GetValue(3, 0).GetValueUnsafe<duckdb::string_t>().GetSize(), 2u);
+	EXPECT_TRUE(rows.GetValue(4, 0).IsNull());
+	EXPECT_EQ(rows.GetValue(5, 0), duckdb::Value("ü\n"));
+}
+
+TEST(SQLiteConnectionTest, OpensInWalModeAndRefusesAMissingFile) {
+	auto path = TempCatalog();
+	SQLiteConnection connection(path, Create());
+	EXPECT_EQ(connection.Query("PRAGMA journal_mode").GetValue(0, 0), duckdb::Value("wal"));
+	EXPECT_THROW(SQLiteConnection(path + "-missing", SQLiteOpenOptions()), CatalogQueryError);
+}
+
+TEST(SQLiteConnectionTest, StrictTablesRefuseAValueOfAnotherType) {
+	SQLiteConnection connection(TempCatalog(), Create());
+	connection.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT)" + connection.Dialect().CreateTableSuffix());
+	connection.Execute("INSERT INTO t VALUES (1, 'a')");
+	EXPECT_EQ(KindOfFailure(connection, "INSERT INTO t VALUES ('not a number', 'b')"), CatalogErrorKind::OTHER);
+	EXPECT_EQ(KindOfFailure(connection, "INSERT INTO t VALUES (1, 'again')"), CatalogErrorKind::UNIQUE_VIOLATION);
+	EXPECT_EQ(connection.Query("SELECT count(*) FROM t").GetValue(0, 0), duckdb::Value::BIGINT(1));
+}
+
+TEST(SQLiteConnectionTest, RollbackLeavesNothing) {
+	SQLiteConnection connection(TempCatalog(), Create());
+	connection.Execute("CREATE TABLE t (id INTEGER) STRICT");
+	connection.BeginWrite();
+	connection.Execute("INSERT INTO t VALUES (1)");
+	connection.Rollback();
+	EXPECT_FALSE(connection.InTransaction());
+	EXPECT_EQ(connection.Query("SELECT count(*) FROM t").GetValue(0, 0), duckdb::Value::BIGINT(0));
+}
+
+TEST(SQLiteConnectionTest, AReaderDoesNotBlockAWriter) {
+	auto path = TempCatalog();
+	SQLiteConnection writer(path, Create());
+	writer.Execute("CREATE TABLE t (id INTEGER) STRICT");
+	SQLiteConnection reader(path, SQLiteOpenOptions());
+	reader.BeginRead();
+	EXPECT_EQ(reader.Query("SELECT count(*) FROM t").GetValue(0, 0), duckdb::Value::BIGINT(0));
+	writer.BeginWrite();
+	writer.Execute("INSERT INTO t VALUES (1)");
+	writer.Commit();
+	// the reader keeps its snapshot until it ends its transaction
+	EXPECT_EQ(reader.Query("SELECT count(*) FROM t").GetValue(0, 0), duckdb::Value::BIGINT(0));
+	reader.Commit();
+	EXPECT_EQ(reader.Query("SELECT count(*) FROM t").GetValue(0, 0), duckdb::Value::BIGINT(1));
+}
+
+// Writers that read the next id and insert it in one write transaction never collide and never see "database is
+// locked", however long the others hold the lock.
+TEST(SQLiteConnectionTest, ConcurrentWritersQueue) {
+	auto path = TempCatalog();
+	{
+		SQLiteConnection setup(path, Create());
+		setup.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, writer INTEGER) STRICT");
+	}
+	const int writers = 4, commits = 50;
+	std::atomic<int> failures {0};
+	std::vector<std::thread> threads;
+	for (int w = 0; w < writers; w++) {
+		threads.emplace_back([&, w] {
+			SQLiteOpenOptions options;
+			options.busy_timeout_ms = 10; // the lock file, not the busy handler, makes them wait
+			SQLiteConnection connection(path, options);
+			for (int i = 0; i < commits; i++) {
+				try {
+					connection.BeginWrite();
+					auto next = connection.Query("SELECT coalesce(max(id), 0) + 1 FROM t").GetValue(0, 0);
+					usleep(200);
+					connection.Execute("INSERT INTO t VALUES (" + next.ToString() + ", " + std::to_string(w) + ")");
+					connection.Commit();
+				} catch (std::exception &error) {
+					failures++;
+					ADD_FAILURE() << error.what();
+					connection.Rollback();
+				}
+			}
+		});
+	}
+	for (auto &thread : threads) {
+		thread.join();
+	}
+	EXPECT_EQ(failures.load(), 0);
+	SQLiteConnection check(path, SQLiteOpenOptions());
+	auto rows = check.Query("SELECT count(*), min(id), max(id) FROM t");
+	EXPECT_EQ(rows.GetValue(0, 0), duckdb::Value::BIGINT(writers * commits));
+	EXPECT_EQ(rows.GetValue(1, 0), duckdb::Value::BIGINT(1));
+	EXPECT_EQ(rows.GetValue(2, 0), duckdb::Value::BIGINT(writers * commits));
+}
+
+// The spec's catalog tables, declared in SQLite's dialect: every table of both format versions is created, and
+// type affinity cannot turn text into an id.
+TEST(SQLiteConnectionTest, TheCatalogTablesCreateOnSQLite) {
+	for (std::string version : {"1.0", "1.1"}) {
+		SQLiteConnection connection(TempCatalog(), Create());
+		for (auto &ddl : inlake::CatalogTableDDL(version, "", connection.Dialect())) {
+			connection.Execute(ddl);
+		}
+		auto tables = connection.Query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name LIKE "
+		                               "'ducklake_%'");
+		EXPECT_EQ(tables.GetValue(0, 0), duckdb::Value::BIGINT(inlake::CatalogTableNames(version).size()));
+		connection.Execute("INSERT INTO ducklake_snapshot VALUES (0, '2026-12-02 10:00:00+00', 0, 1, 0)");
+		EXPECT_EQ(KindOfFailure(connection, "INSERT INTO ducklake_snapshot VALUES ('1', 'x', 'y', 1, 0)"),
+		          CatalogErrorKind::OTHER);
+		EXPECT_EQ(KindOfFailure(connection, "INSERT INTO ducklake_snapshot VALUES (0, 'x', 1, 1, 0)"),
+		          CatalogErrorKind::UNIQUE_VIOLATION);
+	}
+}
