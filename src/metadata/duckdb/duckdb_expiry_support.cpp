@@ -48,7 +48,7 @@ std::string FilePathQuery(const std::string &prefix, const std::string &file_tab
 	       "ON s.schema_id = t.schema_id WHERE " + where + " ORDER BY f." + id_column;
 }
 
-std::vector<FileLocationRecord> ReadFileRecords(duckdb::MaterializedQueryResult &result) {
+std::vector<FileLocationRecord> ReadFileRecords(const CatalogRows &result) {
 	std::vector<FileLocationRecord> files;
 	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
 		ResultRow r(result, row);
@@ -68,7 +68,7 @@ std::vector<FileLocationRecord> ReadFileRecords(duckdb::MaterializedQueryResult 
 	return files;
 }
 
-std::vector<ScheduledFileRecord> ReadScheduled(duckdb::MaterializedQueryResult &result) {
+std::vector<ScheduledFileRecord> ReadScheduled(const CatalogRows &result) {
 	std::vector<ScheduledFileRecord> files;
 	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
 		ResultRow r(result, row);

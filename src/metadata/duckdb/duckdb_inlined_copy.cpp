@@ -112,9 +112,9 @@ void ReadColumnStatistics(const duckdb::Value &map, duckdb::CopyFunctionFileStat
 	}
 }
 
-void ReadCopyStatistics(duckdb::MaterializedQueryResult &result, duckdb::CopyFunctionFileStatistics &stats) {
+void ReadCopyStatistics(const CatalogRows &result, duckdb::CopyFunctionFileStatistics &stats) {
 	if (result.RowCount() != 1) {
-		throw duckdb::InternalException("COPY of inlined rows wrote %llu files, expected one", result.RowCount());
+		throw duckdb::IOException("The COPY of inlined rows wrote %llu files, expected one", result.RowCount());
 	}
 	stats.row_count = result.GetValue(1, 0).GetValue<uint64_t>();
 	stats.file_size_bytes = result.GetValue(2, 0).GetValue<uint64_t>();

@@ -38,12 +38,8 @@ DuckDBMetadataStore::DuckDBMetadataStore(duckdb::DatabaseInstance &db, std::stri
 
 DuckDBMetadataStore::~DuckDBMetadataStore() = default;
 
-unique_ptr<MaterializedQueryResult> DuckDBMetadataStore::Query(const std::string &sql) {
-	auto result = connection.Query(sql);
-	if (result->HasError()) {
-		result->ThrowError();
-	}
-	return result;
+std::unique_ptr<CatalogRows> DuckDBMetadataStore::Query(const std::string &sql) {
+	return std::make_unique<CatalogRows>(catalog_connection.Query(sql));
 }
 
 bool DuckDBMetadataStore::TableExists(const std::string &table_name) {
@@ -66,15 +62,9 @@ CatalogTableRows DuckDBMetadataStore::ReadCatalogTable(const std::string &table_
 	}
 	auto result = Query("SELECT * FROM " + prefix + SqlIdentifier(table_name));
 	CatalogTableRows rows;
-	rows.names = result->names;
-	rows.types = result->types;
-	for (auto &row : result->Collection().Rows()) {
-		std::vector<duckdb::Value> values;
-		for (duckdb::idx_t column = 0; column < result->ColumnCount(); column++) {
-			values.push_back(row.GetValue(column));
-		}
-		rows.rows.push_back(std::move(values));
-	}
+	rows.names = std::move(result->names);
+	rows.types = std::move(result->types);
+	rows.rows = std::move(result->rows);
 	return rows;
 }
 
@@ -175,7 +165,7 @@ std::vector<std::string> DuckDBMetadataStore::MissingCatalogTables(const std::st
 
 static const char *kSnapshotColumns = "snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id";
 
-SnapshotRecord ReadSnapshotRow(MaterializedQueryResult &result, duckdb::idx_t row) {
+SnapshotRecord ReadSnapshotRow(const CatalogRows &result, duckdb::idx_t row) {
 	ResultRow r(result, row);
 	SnapshotRecord snapshot;
 	snapshot.snapshot_id = r.Int(0);

@@ -12,6 +12,7 @@
 #include "common/internal_connection.hpp"
 #include "common/owned_mutex.hpp"
 #include "metadata/duckdb/connection_pool.hpp"
+#include "metadata/duckdb/duckdb_catalog_connection.hpp"
 #include "metadata/duckdb/store_cache.hpp"
 #include "metadata/metadata_store.hpp"
 
@@ -84,7 +85,7 @@ public:
 
 	//! Runs SQL on the store's connection, throwing the error on failure.
 	//! Callers must hold `lock`.
-	duckdb::unique_ptr<duckdb::MaterializedQueryResult> Query(const std::string &sql);
+	std::unique_ptr<CatalogRows> Query(const std::string &sql);
 	//! Whether the catalog database has this table (caller holds `lock`).
 	bool TableExists(const std::string &table_name);
 	const std::string &Prefix() const {
@@ -131,6 +132,7 @@ private:
 	std::string metadata_schema;
 	std::string prefix;
 	InternalConnection connection;
+	DuckDBCatalogConnection catalog_connection {connection};
 	std::shared_ptr<ConnectionPool> read_connections;
 	//! Lakes using the store, whether it attached the catalog database, the file it attached and the files that
 	//! attaching it created (guarded by the store registry's lock)

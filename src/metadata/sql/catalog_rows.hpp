@@ -26,6 +26,8 @@ public:
 	}
 
 	std::vector<std::string> names;
+	//! The columns' types as the backend declares them (SQLite: INTEGER as BIGINT, TEXT as VARCHAR, ...)
+	std::vector<duckdb::LogicalType> types;
 	//! One vector per row, one value per column
 	std::vector<std::vector<duckdb::Value>> rows;
 };

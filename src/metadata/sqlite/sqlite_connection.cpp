@@ -45,6 +45,29 @@ Value ColumnValue(sqlite3_stmt *statement, int column) {
 	}
 }
 
+//! The type of a result column: its declared type, or for an expression the type of its first value.
+duckdb::LogicalType ColumnType(sqlite3_stmt *statement, int column, const CatalogRows &rows) {
+	auto declared = sqlite3_column_decltype(statement, column);
+	std::string type = declared ? declared : "";
+	if (type == "INTEGER") {
+		return duckdb::LogicalType::BIGINT;
+	}
+	if (type == "REAL") {
+		return duckdb::LogicalType::DOUBLE;
+	}
+	if (type == "BLOB") {
+		return duckdb::LogicalType::BLOB;
+	}
+	if (type.empty()) {
+		for (auto &row : rows.rows) {
+			if (!row[column].IsNull()) {
+				return row[column].type();
+			}
+		}
+	}
+	return duckdb::LogicalType::VARCHAR;
+}
+
 //! Frees a prepared statement when it goes out of scope.
 struct StatementGuard {
 	sqlite3_stmt *statement = nullptr;
@@ -128,6 +151,9 @@ CatalogRows SQLiteConnection::Query(const std::string &sql) {
 	}
 	if (code != SQLITE_DONE) {
 		Fail(code, sql);
+	}
+	for (int column = 0; column < columns; column++) {
+		rows.types.push_back(ColumnType(guard.statement, column, rows));
 	}
 	return rows;
 }

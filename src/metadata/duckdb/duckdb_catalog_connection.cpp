@@ -1,0 +1,55 @@
+#include "metadata/duckdb/duckdb_catalog_connection.hpp"
+
+namespace inlake {
+
+CatalogRows ToCatalogRows(duckdb::MaterializedQueryResult &result) {
+	CatalogRows rows;
+	rows.names = result.names;
+	rows.types = result.types;
+	auto &collection = result.Collection();
+	rows.rows.reserve(collection.Count());
+	for (auto &chunk : collection.Chunks()) {
+		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+			std::vector<duckdb::Value> values;
+			values.reserve(chunk.ColumnCount());
+			for (duckdb::idx_t column = 0; column < chunk.ColumnCount(); column++) {
+				values.push_back(chunk.GetValue(column, row));
+			}
+			rows.rows.push_back(std::move(values));
+		}
+	}
+	return rows;
+}
+
+CatalogRows DuckDBCatalogConnection::Query(const std::string &sql) {
+	auto result = connection.Query(sql);
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+	return ToCatalogRows(*result);
+}
+
+void DuckDBCatalogConnection::Execute(const std::string &sql) {
+	auto result = connection.Query(sql);
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+}
+
+void DuckDBCatalogConnection::BeginRead() {
+	connection.BeginTransaction();
+}
+
+void DuckDBCatalogConnection::BeginWrite() {
+	connection.BeginTransaction();
+}
+
+void DuckDBCatalogConnection::Commit() {
+	connection.Commit();
+}
+
+void DuckDBCatalogConnection::Rollback() {
+	connection.Rollback();
+}
+
+} // namespace inlake

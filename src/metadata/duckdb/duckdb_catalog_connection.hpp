@@ -1,0 +1,45 @@
+//===----------------------------------------------------------------------===//
+// DuckDBCatalogConnection: the CatalogConnection of a DuckDB-file catalog,
+// over one of inlake's internal connections to the user's DuckDB instance
+// (the catalog file is attached there).
+//
+// DuckDB's own errors pass through unchanged (users and tests know their
+// wording); only BUSY-like kinds have no DuckDB counterpart here: one process
+// owns a DuckDB catalog file.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "common/internal_connection.hpp"
+#include "metadata/sql/catalog_connection.hpp"
+
+#include "duckdb/main/materialized_query_result.hpp"
+
+namespace inlake {
+
+//! The rows of a materialized DuckDB result.
+CatalogRows ToCatalogRows(duckdb::MaterializedQueryResult &result);
+
+class DuckDBCatalogConnection : public CatalogConnection {
+public:
+	explicit DuckDBCatalogConnection(InternalConnection &connection) : connection(connection) {
+	}
+
+	CatalogRows Query(const std::string &sql) override;
+	void Execute(const std::string &sql) override;
+	void BeginRead() override;
+	void BeginWrite() override;
+	void Commit() override;
+	void Rollback() override;
+	bool InTransaction() const override {
+		return connection.HasActiveTransaction();
+	}
+	const SqlDialect &Dialect() const override {
+		return dialect;
+	}
+
+private:
+	InternalConnection &connection;
+	DuckDBDialect dialect;
+};
+
+} // namespace inlake
