@@ -1,6 +1,7 @@
 // SQLiteConnection: values arrive typed, errors carry their kind, STRICT catalog tables refuse values of another
 // type, and concurrent writers (threads with a connection each, as processes would) queue instead of failing.
 #include "metadata/catalog_tables_sql.hpp"
+#include "metadata/sql/catalog_reader.hpp"
 #include "metadata/sqlite/sqlite_connection.hpp"
 
 #include <gtest/gtest.h>
@@ -157,4 +158,45 @@ TEST(SQLiteConnectionTest, TheCatalogTablesCreateOnSQLite) {
 		EXPECT_EQ(KindOfFailure(connection, "INSERT INTO ducklake_snapshot VALUES (0, 'x', 1, 1, 0)"),
 		          CatalogErrorKind::UNIQUE_VIOLATION);
 	}
+}
+
+// The backend-neutral catalog reads run on SQLite as written: a lake's first snapshot, its schema, a table with
+// columns, and time travel by timestamp over times stored as text.
+TEST(SQLiteConnectionTest, TheCatalogReaderReadsASQLiteCatalog) {
+	SQLiteConnection connection(TempCatalog(), Create());
+	for (auto &ddl : inlake::CatalogTableDDL("1.0", "", connection.Dialect())) {
+		connection.Execute(ddl);
+	}
+	connection.Execute("INSERT INTO ducklake_metadata VALUES ('version', '1.0', NULL, NULL), "
+	                   "('data_path', '/data/', NULL, NULL)");
+	connection.Execute("INSERT INTO ducklake_snapshot VALUES (0, '2026-12-02 10:00:00.000000+00', 0, 1, 0), "
+	                   "(1, '2026-12-02 10:00:01.500000+00', 1, 3, 0)");
+	connection.Execute("INSERT INTO ducklake_schema VALUES (0, '4b1c5cd2-0d5a-4f43-9d7e-3a3c2f0e0a11', 0, NULL, "
+	                   "'main', 'main/', 1)");
+	connection.Execute("INSERT INTO ducklake_table VALUES (2, '7d3f8a10-1111-4aaa-8bbb-000000000001', 1, NULL, 0, "
+	                   "'t', 't/', 1)");
+	connection.Execute("INSERT INTO ducklake_column (column_id, begin_snapshot, end_snapshot, table_id, column_order, "
+	                   "column_name, column_type, nulls_allowed) VALUES (1, 1, NULL, 2, 0, 'id', 'int64', 1)");
+	inlake::CatalogReader reader(connection, "");
+	auto metadata = reader.Metadata();
+	EXPECT_EQ(metadata.version, "1.0");
+	EXPECT_EQ(metadata.data_path, "/data/");
+	EXPECT_EQ(reader.LatestSnapshot().snapshot_id, 1);
+	inlake::SnapshotRecord at;
+	auto time = reader.LatestSnapshot().snapshot_time;
+	ASSERT_TRUE(reader.SnapshotAtTime(duckdb::timestamp_tz_t(time.value - 1), at));
+	EXPECT_EQ(at.snapshot_id, 0);
+	ASSERT_TRUE(reader.SnapshotAtTime(time, at));
+	EXPECT_EQ(at.snapshot_id, 1);
+	auto before = reader.Catalog(0);
+	EXPECT_EQ(before.schemas.size(), 1u);
+	EXPECT_TRUE(before.tables.empty());
+	auto after = reader.Catalog(1);
+	ASSERT_EQ(after.tables.size(), 1u);
+	EXPECT_EQ(after.tables[0].table_uuid, "7d3f8a10-1111-4aaa-8bbb-000000000001");
+	ASSERT_EQ(after.tables[0].columns.size(), 1u);
+	EXPECT_EQ(after.tables[0].columns[0].name, "id");
+	EXPECT_EQ(after.tables[0].columns[0].type, duckdb::LogicalType::BIGINT);
+	EXPECT_TRUE(reader.DataFiles(2, 1).empty());
+	EXPECT_EQ(reader.Snapshots().size(), 2u);
 }

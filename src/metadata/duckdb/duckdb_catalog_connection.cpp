@@ -1,5 +1,8 @@
 #include "metadata/duckdb/duckdb_catalog_connection.hpp"
 
+#include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
+
 namespace inlake {
 
 CatalogRows ToCatalogRows(duckdb::MaterializedQueryResult &result) {
@@ -34,6 +37,18 @@ void DuckDBCatalogConnection::Execute(const std::string &sql) {
 	if (result->HasError()) {
 		result->ThrowError();
 	}
+}
+
+bool DuckDBCatalogConnection::TableExists(const std::string &table_name) {
+	// Through the catalog API, not duckdb_tables(): that would open a transaction on every attached
+	// database, this lake included, from inside the lake's own metadata calls.
+	bool exists = false;
+	connection.context->RunFunctionInTransaction([&]() {
+		exists = duckdb::Catalog::GetEntry<duckdb::TableCatalogEntry>(*connection.context, metadata_database,
+		                                                              metadata_schema, table_name,
+		                                                              duckdb::OnEntryNotFound::RETURN_NULL) != nullptr;
+	});
+	return exists;
 }
 
 void DuckDBCatalogConnection::BeginRead() {

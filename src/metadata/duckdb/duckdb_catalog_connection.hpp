@@ -21,7 +21,10 @@ CatalogRows ToCatalogRows(duckdb::MaterializedQueryResult &result);
 
 class DuckDBCatalogConnection : public CatalogConnection {
 public:
-	explicit DuckDBCatalogConnection(InternalConnection &connection) : connection(connection) {
+	//! The catalog tables are in schema `metadata_schema` of the attached database `metadata_database`.
+	DuckDBCatalogConnection(InternalConnection &connection, std::string metadata_database, std::string metadata_schema)
+	    : connection(connection), metadata_database(std::move(metadata_database)),
+	      metadata_schema(std::move(metadata_schema)) {
 	}
 
 	CatalogRows Query(const std::string &sql) override;
@@ -33,12 +36,15 @@ public:
 	bool InTransaction() const override {
 		return connection.HasActiveTransaction();
 	}
+	bool TableExists(const std::string &table_name) override;
 	const SqlDialect &Dialect() const override {
 		return dialect;
 	}
 
 private:
 	InternalConnection &connection;
+	std::string metadata_database;
+	std::string metadata_schema;
 	DuckDBDialect dialect;
 };
 

@@ -91,7 +91,7 @@ std::vector<SnapshotRecord> DuckDBWriteTxn::GetAllSnapshots() {
 	                          store.Prefix() + "ducklake_snapshot ORDER BY snapshot_id");
 	std::vector<SnapshotRecord> snapshots;
 	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
-		snapshots.push_back(ReadSnapshotRow(*result, row));
+		snapshots.push_back(SnapshotFromRow(*result, row));
 	}
 	return snapshots;
 }

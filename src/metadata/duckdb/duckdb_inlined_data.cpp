@@ -73,7 +73,7 @@ TableVersionSnapshot DuckDBMetadataStore::FindTableVersionSnapshot(int64_t table
 	                    prefix + "ducklake_snapshot WHERE " + in_range + " ORDER BY snapshot_id DESC LIMIT 1");
 	if (latest->RowCount() > 0) {
 		result.found = result.exists = true;
-		result.snapshot = ReadSnapshotRow(*latest, 0);
+		result.snapshot = SnapshotFromRow(*latest, 0);
 	} else if (ended) {
 		result.found = true;
 		result.snapshot.snapshot_id = end - 1;
@@ -135,10 +135,6 @@ int64_t DuckDBWriteTxn::EndInlinedRows(const std::string &inlined_table, const I
 	                          SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(visible_at) + " AND " +
 	                          SqlIdentifier(names.end_snapshot) + " IS NULL");
 	return result->GetValue(0, 0).GetValue<int64_t>();
-}
-
-std::string InlinedDeleteTableName(int64_t table_id) {
-	return "ducklake_inlined_delete_" + std::to_string(table_id);
 }
 
 void DuckDBWriteTxn::InsertDeleteFile(const DeleteFileRecord &file) {

@@ -13,6 +13,7 @@
 #include "common/owned_mutex.hpp"
 #include "metadata/duckdb/connection_pool.hpp"
 #include "metadata/duckdb/duckdb_catalog_connection.hpp"
+#include "metadata/sql/catalog_reader.hpp"
 #include "metadata/duckdb/store_cache.hpp"
 #include "metadata/metadata_store.hpp"
 
@@ -123,16 +124,16 @@ public:
 	}
 
 private:
-	std::vector<DataFileRecord> ReadDataFiles(int64_t table_id, int64_t snapshot_id);
-	void LoadInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
-	                        const std::map<int64_t, size_t> &file_index);
+	CatalogReader Reader() {
+		return CatalogReader(catalog_connection, prefix);
+	}
 
 	duckdb::DatabaseInstance &database;
 	std::string metadata_database;
 	std::string metadata_schema;
 	std::string prefix;
 	InternalConnection connection;
-	DuckDBCatalogConnection catalog_connection {connection};
+	DuckDBCatalogConnection catalog_connection;
 	std::shared_ptr<ConnectionPool> read_connections;
 	//! Lakes using the store, whether it attached the catalog database, the file it attached and the files that
 	//! attaching it created (guarded by the store registry's lock)

@@ -175,7 +175,7 @@ std::shared_ptr<InlinedReadSession> DuckDBMetadataStore::OpenReadSession(int64_t
 	if (cached != cache.data_files.end()) {
 		files = cached->second;
 	} else {
-		files = ReadDataFiles(table_id, snapshot_id);
+		files = Reader().DataFiles(table_id, snapshot_id);
 		cache.data_files[key] = files;
 	}
 	return std::move(session);

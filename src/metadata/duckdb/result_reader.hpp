@@ -5,15 +5,13 @@
 
 #include "metadata/metadata_records.hpp"
 
+#include "metadata/sql/catalog_reader.hpp"
 #include "metadata/sql/result_row.hpp"
 
 namespace inlake {
 
 class DuckDBMetadataStore;
 
-SnapshotRecord ReadSnapshotRow(const CatalogRows &rows, duckdb::idx_t row);
-//! ducklake_inlined_delete_<table_id>
-std::string InlinedDeleteTableName(int64_t table_id);
 //! Reads ducklake_table_stats + ducklake_table_column_stats of one table (lock held by caller).
 TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id);
 //! The same, always from the catalog.

@@ -52,6 +52,8 @@ public:
 	virtual void Commit() = 0;
 	virtual void Rollback() = 0;
 	virtual bool InTransaction() const = 0;
+	//! Whether the schema holding the lake's catalog tables has a table of this name.
+	virtual bool TableExists(const std::string &table_name) = 0;
 	virtual const SqlDialect &Dialect() const = 0;
 };
 

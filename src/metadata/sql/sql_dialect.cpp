@@ -1,6 +1,12 @@
 #include "metadata/sql/sql_dialect.hpp"
 
+#include "metadata/sql_literal.hpp"
+
 #include "duckdb/common/exception.hpp"
+#include "duckdb/common/types/date.hpp"
+#include "duckdb/common/types/time.hpp"
+
+#include <cstdio>
 
 namespace inlake {
 
@@ -12,6 +18,27 @@ std::string SQLiteDialect::CatalogColumnType(const std::string &spec_type) const
 		return "TEXT";
 	}
 	throw duckdb::InternalException("no SQLite type for catalog column type %s", spec_type);
+}
+
+std::string SqlDialect::TimestampTzLiteral(duckdb::timestamp_tz_t time) const {
+	return "CAST(" + SqlString(duckdb::Timestamp::ToString(time) + "+00") + " AS TIMESTAMPTZ)";
+}
+
+std::string FixedTimestampText(duckdb::timestamp_tz_t time) {
+	duckdb::date_t date;
+	duckdb::dtime_t clock;
+	duckdb::Timestamp::Convert(time, date, clock);
+	int32_t year, month, day, hour, minute, second, micros;
+	duckdb::Date::Convert(date, year, month, day);
+	duckdb::Time::Convert(clock, hour, minute, second, micros);
+	char text[64];
+	snprintf(text, sizeof(text), "%04d-%02d-%02d %02d:%02d:%02d.%06d+00", year, month, day, hour, minute, second,
+	         micros);
+	return text;
+}
+
+std::string SQLiteDialect::TimestampTzLiteral(duckdb::timestamp_tz_t time) const {
+	return SqlString(FixedTimestampText(time));
 }
 
 } // namespace inlake

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "duckdb/common/types/timestamp.hpp"
+
 #include <string>
 
 namespace inlake {
@@ -30,6 +32,8 @@ public:
 	virtual std::string AsText(const std::string &expression) const {
 		return "CAST(" + expression + " AS VARCHAR)";
 	}
+	//! A literal of `time` comparable with the catalog's TIMESTAMPTZ columns (snapshot_time).
+	virtual std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const;
 };
 
 class DuckDBDialect : public SqlDialect {
@@ -56,6 +60,11 @@ public:
 	std::string AsText(const std::string &expression) const override {
 		return "CAST(" + expression + " AS TEXT)";
 	}
+	//! Times are text in one fixed UTC form (microseconds always written), so text order is time order.
+	std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const override;
 };
+
+//! `time` as "YYYY-MM-DD HH:MM:SS.ffffff+00", the form SQLite catalogs store times in.
+std::string FixedTimestampText(duckdb::timestamp_tz_t time);
 
 } // namespace inlake

@@ -1,5 +1,7 @@
 #include "metadata/sqlite/sqlite_connection.hpp"
 
+#include "metadata/sql_literal.hpp"
+
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -165,6 +167,11 @@ void SQLiteConnection::Execute(const std::string &sql) {
 	if (code != SQLITE_OK) {
 		Fail(code, sql);
 	}
+}
+
+bool SQLiteConnection::TableExists(const std::string &table_name) {
+	auto rows = Query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = " + SqlString(table_name));
+	return rows.GetValue(0, 0).GetValue<int64_t>() > 0;
 }
 
 void SQLiteConnection::BeginRead() {

@@ -46,6 +46,7 @@ public:
 	bool InTransaction() const override {
 		return in_transaction;
 	}
+	bool TableExists(const std::string &table_name) override;
 	const SqlDialect &Dialect() const override {
 		return dialect;
 	}

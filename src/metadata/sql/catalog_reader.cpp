@@ -1,0 +1,274 @@
+#include "metadata/sql/catalog_reader.hpp"
+
+#include "metadata/column_rows.hpp"
+#include "metadata/sql/result_row.hpp"
+#include "metadata/sql_literal.hpp"
+
+namespace inlake {
+
+const char *const kSnapshotColumns = "snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id";
+
+std::string VisibleAt(int64_t snapshot_id) {
+	auto s = SqlInt(snapshot_id);
+	return "begin_snapshot <= " + s + " AND (end_snapshot IS NULL OR end_snapshot > " + s + ")";
+}
+
+std::string InlinedDeleteTableName(int64_t table_id) {
+	return "ducklake_inlined_delete_" + std::to_string(table_id);
+}
+
+LakeMetadata CatalogReader::Metadata() {
+	LakeMetadata metadata;
+	auto result = connection.Query("SELECT key, value, scope, scope_id FROM " + prefix + "ducklake_metadata");
+	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
+		ResultRow r(result, row);
+		auto key = r.String(0);
+		auto value = r.String(1);
+		auto scope = r.String(2);
+		if (scope.empty() && key == "version") {
+			metadata.version = value;
+		} else if (scope.empty() && key == "data_path") {
+			metadata.data_path = value;
+		} else if (scope.empty() && key == "created_by") {
+			metadata.created_by = value;
+		} else {
+			metadata.options.push_back(OptionRecord {key, value, scope, r.Int(3, -1)});
+		}
+	}
+	return metadata;
+}
+
+SnapshotRecord SnapshotFromRow(const CatalogRows &result, duckdb::idx_t row) {
+	ResultRow r(result, row);
+	SnapshotRecord snapshot;
+	snapshot.snapshot_id = r.Int(0);
+	snapshot.snapshot_time = r.TimestampTz(1);
+	snapshot.schema_version = r.Int(2);
+	snapshot.next_catalog_id = r.Int(3);
+	snapshot.next_file_id = r.Int(4);
+	return snapshot;
+}
+
+SnapshotRecord CatalogReader::LatestSnapshot() {
+	auto result = connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	                    "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1");
+	if (result.RowCount() == 0) {
+		throw duckdb::IOException("DuckLake catalog has no snapshot: the catalog database is corrupt");
+	}
+	return SnapshotFromRow(result, 0);
+}
+
+bool CatalogReader::Snapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {
+	auto result = connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	                    "ducklake_snapshot WHERE snapshot_id = " + SqlInt(snapshot_id));
+	if (result.RowCount() == 0) {
+		return false;
+	}
+	snapshot = SnapshotFromRow(result, 0);
+	return true;
+}
+
+bool CatalogReader::SnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &snapshot) {
+	auto literal = connection.Dialect().TimestampTzLiteral(time);
+	auto result = connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	                    "ducklake_snapshot WHERE snapshot_time <= " + literal +
+	                    " ORDER BY snapshot_id DESC LIMIT 1");
+	if (result.RowCount() == 0) {
+		return false;
+	}
+	snapshot = SnapshotFromRow(result, 0);
+	return true;
+}
+
+std::vector<SnapshotListing> CatalogReader::Snapshots() {
+	auto result = connection.Query("SELECT s.snapshot_id, s.snapshot_time, s.schema_version, s.next_catalog_id, s.next_file_id, "
+	                    "c.changes_made, c.author, c.commit_message, c.commit_extra_info FROM " +
+	                    prefix + "ducklake_snapshot s LEFT JOIN " + prefix +
+	                    "ducklake_snapshot_changes c USING (snapshot_id) ORDER BY s.snapshot_id");
+	std::vector<SnapshotListing> listings;
+	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
+		ResultRow r(result, row);
+		SnapshotListing listing;
+		listing.snapshot = SnapshotFromRow(result, row);
+		listing.changes.snapshot_id = listing.snapshot.snapshot_id;
+		listing.changes.changes_made = r.String(5);
+		listing.changes.has_author = !r.IsNull(6);
+		listing.changes.author = r.String(6);
+		listing.changes.has_commit_message = !r.IsNull(7);
+		listing.changes.commit_message = r.String(7);
+		listing.changes.has_commit_extra_info = !r.IsNull(8);
+		listing.changes.commit_extra_info = r.String(8);
+		listings.push_back(std::move(listing));
+	}
+	return listings;
+}
+
+CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
+	CatalogContents contents;
+	auto visible = VisibleAt(snapshot_id);
+	auto schemas = connection.Query("SELECT schema_id, " + connection.Dialect().AsText("schema_uuid") + ", schema_name, path, path_is_relative FROM " + prefix +
+	                     "ducklake_schema WHERE " + visible + " ORDER BY schema_id");
+	for (duckdb::idx_t row = 0; row < schemas.RowCount(); row++) {
+		ResultRow r(schemas, row);
+		contents.schemas.push_back(SchemaRecord {r.Int(0), r.String(1), r.String(2), r.String(3), r.Bool(4, true)});
+	}
+	auto tables = connection.Query("SELECT t.table_id, " + connection.Dialect().AsText("t.table_uuid") + ", t.schema_id, t.table_name, t.path, "
+	                    "t.path_is_relative, coalesce((SELECT max(v.schema_version) FROM " +
+	                    prefix + "ducklake_schema_versions v WHERE v.table_id = t.table_id AND v.begin_snapshot <= " +
+	                    SqlInt(snapshot_id) + "), (SELECT s.schema_version FROM " + prefix +
+	                    "ducklake_snapshot s WHERE s.snapshot_id = t.begin_snapshot)) FROM " + prefix +
+	                    "ducklake_table t WHERE " + VisibleAt(snapshot_id) + " ORDER BY t.table_id");
+	std::map<int64_t, size_t> table_index;
+	for (duckdb::idx_t row = 0; row < tables.RowCount(); row++) {
+		ResultRow r(tables, row);
+		TableRecord table;
+		table.table_id = r.Int(0);
+		table.table_uuid = r.String(1);
+		table.schema_id = r.Int(2);
+		table.table_name = r.String(3);
+		table.path = r.String(4);
+		table.path_is_relative = r.Bool(5, true);
+		table.schema_version = r.Int(6, 0);
+		table_index[table.table_id] = contents.tables.size();
+		contents.tables.push_back(std::move(table));
+	}
+	auto columns = connection.Query("SELECT table_id, column_id, column_order, column_name, column_type, default_value, "
+	                     "nulls_allowed, parent_column, initial_default FROM " +
+	                     prefix + "ducklake_column WHERE " + visible + " ORDER BY table_id, column_order");
+	std::map<int64_t, std::vector<ColumnRow>> rows_by_table;
+	for (duckdb::idx_t row = 0; row < columns.RowCount(); row++) {
+		ResultRow r(columns, row);
+		ColumnRow column;
+		column.table_id = r.Int(0);
+		column.column_id = r.Int(1);
+		column.column_order = r.Int(2);
+		column.column_name = r.String(3);
+		column.column_type = r.String(4);
+		column.has_default = !r.IsNull(5);
+		column.default_value = r.String(5);
+		column.nulls_allowed = r.Bool(6, true);
+		column.parent_column = r.Int(7, -1);
+		column.has_initial_default = !r.IsNull(8);
+		column.initial_default = r.String(8);
+		rows_by_table[column.table_id].push_back(std::move(column));
+	}
+	for (auto &entry : rows_by_table) {
+		auto index = table_index.find(entry.first);
+		if (index != table_index.end()) {
+			contents.tables[index->second].columns = BuildColumnTrees(entry.second);
+		}
+	}
+	auto max_ids = connection.Query("SELECT table_id, max(column_id) FROM " + prefix + "ducklake_column GROUP BY table_id");
+	for (duckdb::idx_t row = 0; row < max_ids.RowCount(); row++) {
+		ResultRow r(max_ids, row);
+		auto index = table_index.find(r.Int(0));
+		if (index != table_index.end()) {
+			contents.tables[index->second].max_column_id = r.Int(1);
+		}
+	}
+	auto sorts = connection.Query("SELECT i.table_id, e.expression, e.sort_direction, e.null_order FROM " + prefix +
+	                   "ducklake_sort_info i JOIN " + prefix +
+	                   "ducklake_sort_expression e USING (sort_id, table_id) WHERE i." + VisibleAt(snapshot_id) +
+	                   " ORDER BY i.table_id, e.sort_key_index");
+	for (duckdb::idx_t row = 0; row < sorts.RowCount(); row++) {
+		ResultRow r(sorts, row);
+		auto index = table_index.find(r.Int(0));
+		if (index != table_index.end()) {
+			contents.tables[index->second].sort_keys.push_back({r.String(1), r.String(2), r.String(3)});
+		}
+	}
+	return contents;
+}
+
+std::vector<DataFileRecord> CatalogReader::DataFiles(int64_t table_id, int64_t snapshot_id) {
+	auto files = connection.Query("SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, "
+	                   "record_count, file_size_bytes, footer_size, row_id_start, partial_max FROM " +
+	                   prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " +
+	                   VisibleAt(snapshot_id) + " ORDER BY file_order, data_file_id");
+	std::vector<DataFileRecord> result;
+	std::map<int64_t, size_t> file_index;
+	for (duckdb::idx_t row = 0; row < files.RowCount(); row++) {
+		ResultRow r(files, row);
+		DataFileRecord file;
+		file.data_file_id = r.Int(0);
+		file.table_id = r.Int(1);
+		file.begin_snapshot = r.Int(2);
+		file.file_order = r.Int(3, 0);
+		file.path = r.String(4);
+		file.path_is_relative = r.Bool(5, true);
+		file.record_count = r.Int(6, 0);
+		file.file_size_bytes = r.Int(7, 0);
+		file.footer_size = r.Int(8, 0);
+		file.row_id_start = r.Int(9, 0);
+		file.partial_max = r.Int(10, -1);
+		file_index[file.data_file_id] = result.size();
+		result.push_back(std::move(file));
+	}
+	if (result.empty()) {
+		return result;
+	}
+	auto stats = connection.Query("SELECT s.data_file_id, s.column_id, s.column_size_bytes, s.value_count, s.null_count, "
+	                   "s.min_value, s.max_value, s.contains_nan FROM " +
+	                   prefix + "ducklake_file_column_stats s JOIN " + prefix +
+	                   "ducklake_data_file f USING (data_file_id) WHERE f.table_id = " + SqlInt(table_id) + " AND " +
+	                   "f.begin_snapshot <= " + SqlInt(snapshot_id) + " AND (f.end_snapshot IS NULL OR f.end_snapshot > " +
+	                   SqlInt(snapshot_id) + ")");
+	for (duckdb::idx_t row = 0; row < stats.RowCount(); row++) {
+		ResultRow r(stats, row);
+		auto index = file_index.find(r.Int(0));
+		if (index == file_index.end()) {
+			continue;
+		}
+		FileColumnStatsRecord column;
+		column.column_id = r.Int(1);
+		column.column_size_bytes = r.Int(2, 0);
+		column.value_count = r.Int(3, 0);
+		column.null_count = r.Int(4, -1); // -1: unknown
+		column.has_min_max = !r.IsNull(5) && !r.IsNull(6);
+		column.min_value = r.String(5);
+		column.max_value = r.String(6);
+		column.contains_nan = r.Bool(7, false);
+		result[index->second].column_stats.push_back(std::move(column));
+	}
+	AddInlinedDeletes(table_id, snapshot_id, result, file_index);
+	auto deletes = connection.Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
+	                     "begin_snapshot, file_size_bytes FROM " +
+	                     prefix + "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " +
+	                     VisibleAt(snapshot_id));
+	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {
+		ResultRow r(deletes, row);
+		auto index = file_index.find(r.Int(0));
+		if (index == file_index.end()) {
+			continue;
+		}
+		auto &ref = result[index->second].delete_file;
+		ref.delete_file_id = r.Int(1);
+		ref.path = r.String(2);
+		ref.path_is_relative = r.Bool(3, true);
+		ref.delete_count = r.Int(4, 0);
+		ref.partial_max = r.Int(5, -1);
+		ref.begin_snapshot = r.Int(6, 0);
+		ref.file_size_bytes = r.Int(7, 0);
+	}
+	return result;
+}
+
+void CatalogReader::AddInlinedDeletes(int64_t table_id, int64_t snapshot_id,
+                                             std::vector<DataFileRecord> &files,
+                                             const std::map<int64_t, size_t> &file_index) {
+	auto name = InlinedDeleteTableName(table_id);
+	if (!connection.TableExists(name)) {
+		return;
+	}
+	auto deletes = connection.Query("SELECT file_id, row_id FROM " + prefix + SqlIdentifier(name) +
+	                     " WHERE begin_snapshot <= " + SqlInt(snapshot_id) + " ORDER BY file_id, row_id");
+	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {
+		ResultRow r(deletes, row);
+		auto index = file_index.find(r.Int(0));
+		if (index != file_index.end()) {
+			files[index->second].deleted_positions.push_back(r.Int(1));
+		}
+	}
+}
+
+} // namespace inlake

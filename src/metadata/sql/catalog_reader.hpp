@@ -1,0 +1,58 @@
+//===----------------------------------------------------------------------===//
+// CatalogReader: the catalog reads every backend shares (metadata, snapshots,
+// the schemas, tables and columns visible at a snapshot, a table's data files
+// with their statistics and deletions), written once in the SQL the DuckDB,
+// SQLite and PostgreSQL catalogs all speak; the few differences come from the
+// connection's SqlDialect.
+//
+// It reads what the catalog holds now: caching is the store's business.
+// Callers serialise their use of the connection.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "metadata/metadata_records.hpp"
+#include "metadata/sql/catalog_connection.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace inlake {
+
+//! The snapshot in one row of "snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id".
+SnapshotRecord SnapshotFromRow(const CatalogRows &rows, duckdb::idx_t row);
+//! The columns SnapshotFromRow reads, for a SELECT list.
+extern const char *const kSnapshotColumns;
+//! "begin_snapshot <= s AND (end_snapshot IS NULL OR end_snapshot > s)"
+std::string VisibleAt(int64_t snapshot_id);
+//! ducklake_inlined_delete_<table_id>
+std::string InlinedDeleteTableName(int64_t table_id);
+
+class CatalogReader {
+public:
+	//! `prefix` qualifies the catalog tables' names (e.g. "\"db\".\"main\"."; empty on SQLite)
+	CatalogReader(CatalogConnection &connection, std::string prefix)
+	    : connection(connection), prefix(std::move(prefix)) {
+	}
+
+	LakeMetadata Metadata();
+	//! The newest snapshot; an IO error when the catalog has none (a damaged catalog)
+	SnapshotRecord LatestSnapshot();
+	bool Snapshot(int64_t snapshot_id, SnapshotRecord &result);
+	//! The newest snapshot taken at or before `time`
+	bool SnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result);
+	std::vector<SnapshotListing> Snapshots();
+	//! The schemas and tables (with columns, sort keys, largest column id) visible at `snapshot_id`
+	CatalogContents Catalog(int64_t snapshot_id);
+	//! The table's data files visible at `snapshot_id`, with column statistics, delete file and inlined deletions
+	std::vector<DataFileRecord> DataFiles(int64_t table_id, int64_t snapshot_id);
+
+private:
+	void AddInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
+	                       const std::map<int64_t, size_t> &file_index);
+
+	CatalogConnection &connection;
+	std::string prefix;
+};
+
+} // namespace inlake
