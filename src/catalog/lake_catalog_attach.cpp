@@ -9,6 +9,7 @@
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/common/string_util.hpp"
 #include "duckdb/main/client_context.hpp"
+#include "duckdb/main/database_manager.hpp"
 
 namespace inlake {
 
@@ -17,6 +18,11 @@ static const char *kCreatedBy = "inlake 0.1.0";
 void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
 	if (!context) {
 		throw duckdb::InternalException("A DuckLake catalog is loaded only through ATTACH");
+	}
+	// DuckDB checks the name only after the catalog has loaded: by then a new lake would exist on disk
+	if (duckdb::DatabaseManager::Get(*context).GetDatabase(*context, options.lake_name)) {
+		throw duckdb::BinderException("Failed to attach DuckLake \"%s\": a database with name \"%s\" already exists",
+		                              options.lake_name, options.lake_name);
 	}
 	try {
 		store = OpenMetadataStore(*context, options);

@@ -89,9 +89,9 @@ private:
 				if (!ids.insert(column.column_id).second) {
 					continue;
 				}
+				// keeping its initial default: rows stored before the column was added read it at the versions
+				// that had the column
 				auto dropped = column;
-				dropped.initial_default.clear();
-				dropped.has_initial_default = false;
 				if (!names.insert(StringUtil::Lower(dropped.name)).second) {
 					dropped.name = "_ducklake_dropped_column_" + std::to_string(column.column_id);
 					names.insert(dropped.name);

@@ -9,8 +9,11 @@ namespace inlake {
 
 using namespace duckdb;
 
+//! (with no error string, DuckDB's "try" cast throws: a file's bounds may not fit an older, narrower type of the
+//! column that time travel reads it as)
 static bool TryCastStat(const std::string &text, const LogicalType &type, Value &result) {
-	return Value(text).DefaultTryCastAs(type, result, nullptr);
+	std::string error;
+	return Value(text).DefaultTryCastAs(type, result, &error);
 }
 
 static bool TrySetMinMax(BaseStatistics &stats, const ScanColumnStats &column_stats, const LogicalType &type) {

@@ -89,7 +89,15 @@ SnapshotRecord LakeTransaction::ResolveAtClause(const duckdb::BoundAtClause &at_
 			                                    catalog.GetName());
 		}
 	} else if (unit == "TIMESTAMP") {
-		auto time = value.DefaultCastAs(duckdb::LogicalType::TIMESTAMP_TZ).GetValue<duckdb::timestamp_tz_t>();
+		// through the session's casts: a TIMESTAMP without time zone is a time in the session's TimeZone
+		duckdb::Value cast;
+		std::string error;
+		if (!value.TryCastAs(context, duckdb::LogicalType::TIMESTAMP_TZ, cast, &error) || cast.IsNull()) {
+			throw duckdb::InvalidInputException("AT (TIMESTAMP => %s) on lake \"%s\": %s", value.ToString(),
+			                                  catalog.GetName(),
+			                                  error.empty() ? "not a timestamp" : error);
+		}
+		auto time = cast.GetValue<duckdb::timestamp_tz_t>();
 		if (!catalog.Store().GetSnapshotAtTime(time, result)) {
 			throw duckdb::InvalidInputException("No snapshot at or before %s in lake \"%s\"", value.ToString(),
 			                                    catalog.GetName());

@@ -17,6 +17,7 @@
 #include "duckdb/parser/parsed_data/alter_table_info.hpp"
 #include "duckdb/parser/parser.hpp"
 #include "duckdb/planner/binder.hpp"
+#include "duckdb/planner/expression_binder/constant_binder.hpp"
 #include "duckdb/parser/expression/constant_expression.hpp"
 #include "write/inlining_policy.hpp"
 #include "transaction/lake_commit.hpp"
@@ -63,16 +64,44 @@ void LakeTransaction::ScanSchemas(const std::function<void(LakeSchemaEntry &)> &
 //! file system takes in one path component) get their UUID as folder name instead.
 static constexpr size_t kMaxFolderNameLength = 64;
 
+//! Binds a column default as DuckDB binds its own tables' defaults: no subqueries, no column references, only
+//! functions that exist (before, such defaults were accepted and every later INSERT failed). `volatile_allowed`:
+//! whether a volatile default (random(), uuid()) is fine; ADD COLUMN gives the rows the table holds one value.
+static void CheckColumnDefault(duckdb::ClientContext &context, duckdb::Binder &binder,
+                               const duckdb::ParsedExpression &expression, const duckdb::LogicalType &type,
+                               const std::string &column_name, bool volatile_allowed) {
+	auto copy = expression.Copy();
+	duckdb::ConstantBinder default_binder(binder, context, "DEFAULT value");
+	default_binder.target_type = type;
+	auto bound = default_binder.Bind(copy);
+	if (!volatile_allowed && bound->IsVolatile()) {
+		throw duckdb::NotImplementedException(
+		    "Cannot add column \"%s\" with the volatile default %s: a lake gives the rows a table already holds "
+		    "one value of a new column's default. Add the column without it, then UPDATE, then SET DEFAULT",
+		    column_name, expression.ToString());
+	}
+}
+
 void LakeTransaction::BindAlterTypes(duckdb::AlterTableInfo &alter) {
-	// DuckDB hands a catalog's ALTER the types as written: names of user types (JSON) are still unresolved
+	// DuckDB hands a catalog's ALTER the types and defaults as written: names of user types (JSON) are still
+	// unresolved and defaults unchecked
 	auto binder = duckdb::Binder::CreateBinder(context);
 	if (alter.alter_table_type == duckdb::AlterTableType::ADD_COLUMN) {
 		auto &column = alter.Cast<duckdb::AddColumnInfo>().new_column;
 		auto type = column.Type();
 		binder->BindLogicalType(type);
 		column.SetType(type);
+		if (column.HasDefaultValue()) {
+			CheckColumnDefault(context, *binder, column.DefaultValue(), type, column.Name(), false);
+		}
 	} else if (alter.alter_table_type == duckdb::AlterTableType::ALTER_COLUMN_TYPE) {
 		binder->BindLogicalType(alter.Cast<duckdb::ChangeColumnTypeInfo>().target_type);
+	} else if (alter.alter_table_type == duckdb::AlterTableType::SET_DEFAULT) {
+		auto &set_default = alter.Cast<duckdb::SetDefaultInfo>();
+		if (set_default.expression) {
+			CheckColumnDefault(context, *binder, *set_default.expression, duckdb::LogicalType::ANY,
+			                   set_default.column_name, true);
+		}
 	}
 }
 
@@ -82,6 +111,11 @@ void LakeTransaction::FixInitialDefault(LakeColumn &column, const std::string &t
 	}
 	// The rows the table already holds read the default as it is now, once: evaluated here into a constant.
 	auto connection = OpenInternalConnection(*context.db);
+	// in the session's time zone, as DuckDB evaluates a default ('2000-01-01' as TIMESTAMPTZ is local time)
+	duckdb::Value time_zone;
+	if (context.TryGetCurrentSetting("TimeZone", time_zone) && !time_zone.IsNull()) {
+		connection->Query("SET TimeZone = " + SqlString(time_zone.ToString()));
+	}
 	auto result = connection->Query("SELECT CAST((" + column.default_sql + ") AS " +
 	                                column.type.ToString() + ")");
 	if (result->HasError()) {
