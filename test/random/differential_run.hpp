@@ -71,6 +71,7 @@ private:
 	bool CheckLineage(bool accept_changes);
 	bool CheckTimeTravel(bool all);
 	bool CheckTimeTravelRecord(const SnapshotRecord &record);
+	bool CheckFilteredTimeTravel(const TableImage &expected, const std::string &from, const std::string &what);
 	bool FinalChecks();
 	std::vector<ImageColumn> Columns(int table) const;
 	std::vector<int> CreatedTables() const;
