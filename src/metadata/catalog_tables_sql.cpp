@@ -123,6 +123,26 @@ std::vector<std::string> CatalogTableNames(const std::string &format_version) {
 	return result;
 }
 
+static const char *kViewColumnTagColumns =
+    "view_id BIGINT, column_name VARCHAR, begin_snapshot BIGINT, end_snapshot BIGINT, key VARCHAR, value VARCHAR";
+
+std::vector<std::string> CatalogTableColumnNames(const std::string &table_name) {
+	std::string columns;
+	if (table_name == "ducklake_view_column_tag") {
+		columns = kViewColumnTagColumns;
+	}
+	for (auto &table : kCatalogTables) {
+		if (table_name == table.name) {
+			columns = std::string(table.columns) + table.columns_1_1;
+		}
+	}
+	std::vector<std::string> names;
+	for (auto &column : duckdb::StringUtil::Split(columns, ", ")) {
+		names.push_back(duckdb::StringUtil::Split(column, " ")[0]);
+	}
+	return names;
+}
+
 std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix,
                                          const SqlDialect &dialect) {
 	bool is_1_1 = format_version == "1.1";
@@ -135,8 +155,7 @@ std::vector<std::string> CatalogTableDDL(const std::string &format_version, cons
 		create(table.name, std::string(table.columns) + (is_1_1 ? table.columns_1_1 : ""));
 	}
 	if (is_1_1) {
-		create("ducklake_view_column_tag", "view_id BIGINT, column_name VARCHAR, begin_snapshot BIGINT, "
-		                                   "end_snapshot BIGINT, key VARCHAR, value VARCHAR");
+		create("ducklake_view_column_tag", kViewColumnTagColumns);
 	}
 	return result;
 }

@@ -18,5 +18,7 @@ std::vector<std::string> CatalogTableDDL(const std::string &format_version, cons
 //! The names of the catalog tables of a format version (without inlined data tables), in DDL order.
 std::vector<std::string> CatalogTableNames(const std::string &format_version);
 bool IsSupportedFormatVersion(const std::string &format_version);
+//! The column names of a catalog table, in order, with the columns format 1.1 appends (empty: not a catalog table).
+std::vector<std::string> CatalogTableColumnNames(const std::string &table_name);
 
 } // namespace inlake

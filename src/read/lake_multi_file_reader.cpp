@@ -10,6 +10,7 @@
 #include "duckdb/planner/expression/bound_cast_expression.hpp"
 #include "duckdb/planner/expression/bound_constant_expression.hpp"
 #include "duckdb/planner/expression/bound_reference_expression.hpp"
+#include "duckdb/planner/expression_iterator.hpp"
 
 namespace inlake {
 
@@ -101,6 +102,42 @@ shared_ptr<BaseFileReader> LakeMultiFileReader::CreateReader(ClientContext &cont
 	reader = MultiFileReader::CreateReader(context, file, options, file_options, interface);
 	AttachDeletes(*reader, file);
 	return reader;
+}
+
+static void MakeCastsTry(Expression &expression) {
+	if (expression.GetExpressionClass() == ExpressionClass::BOUND_CAST) {
+		expression.Cast<BoundCastExpression>().try_cast = true;
+	}
+	ExpressionIterator::EnumerateChildren(expression, [](Expression &child) { MakeCastsTry(child); });
+}
+
+// With a filter pushed into a file, DuckDB casts the file's columns to the table's types for every row of a chunk
+// before it filters, and drops deleted rows only afterwards. Time travel to a snapshot before ALTER COLUMN TYPE
+// reads a flushed file, written in the wider type, through the older, narrower one: the rows that snapshot does
+// not see (inserted later, hidden as deleted positions) may hold values the old type cannot take, and the cast
+// failed the query. Every row the snapshot sees was written under its type and fits, so a TRY_CAST changes
+// nothing for them.
+ReaderInitializeType LakeMultiFileReader::CreateMapping(ClientContext &context, MultiFileReaderData &reader_data,
+                                                        const vector<MultiFileColumnDefinition> &global_columns,
+                                                        const vector<ColumnIndex> &global_column_ids,
+                                                        optional_ptr<TableFilterSet> filters,
+                                                        MultiFileList &multi_file_list,
+                                                        const MultiFileReaderBindData &bind_data,
+                                                        const virtual_column_map_t &virtual_columns,
+                                                        MultiFileColumnMappingMode mapping_mode) {
+	auto result = MultiFileReader::CreateMapping(context, reader_data, global_columns, global_column_ids, filters,
+	                                             multi_file_list, bind_data, virtual_columns, mapping_mode);
+	auto &reader = reader_data.reader;
+	if (!reader || LakeFileList::IsRowSet(reader->file)) {
+		return result;
+	}
+	auto &data_file = spec->files[LakeFileList::SourceIndex(reader->file)];
+	if (data_file.has_embedded_row_ids && !data_file.deleted_positions.empty()) {
+		for (auto &entry : reader->expression_map) {
+			MakeCastsTry(*entry.second);
+		}
+	}
+	return result;
 }
 
 static bool HasFieldId(const vector<MultiFileColumnDefinition> &columns, int32_t field_id) {

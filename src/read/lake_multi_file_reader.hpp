@@ -66,6 +66,16 @@ public:
 	    const duckdb::LogicalType &type, duckdb::MultiFileLocalIndex local_index,
 	    duckdb::optional_ptr<duckdb::MultiFileColumnDefinition> &global_column_reference) override;
 
+	//! The mapping DuckDB builds, except that for a flushed file holding rows the snapshot being read does not see,
+	//! the casts run before a pushed-down filter are TRY_CASTs (see the .cpp)
+	duckdb::ReaderInitializeType
+	CreateMapping(duckdb::ClientContext &context, duckdb::MultiFileReaderData &reader_data,
+	              const duckdb::vector<duckdb::MultiFileColumnDefinition> &global_columns,
+	              const duckdb::vector<duckdb::ColumnIndex> &global_column_ids,
+	              duckdb::optional_ptr<duckdb::TableFilterSet> filters, duckdb::MultiFileList &multi_file_list,
+	              const duckdb::MultiFileReaderBindData &bind_data, const duckdb::virtual_column_map_t &virtual_columns,
+	              duckdb::MultiFileColumnMappingMode mapping_mode) override;
+
 	duckdb::unique_ptr<duckdb::MultiFileReader> Copy() const override;
 
 private:

@@ -117,24 +117,6 @@ void DuckDBWriteTxn::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_fil
 	        " AND begin_snapshot <= " + SqlInt(snapshot_id));
 }
 
-void DuckDBWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id,
-                                    const std::vector<TableRecord::SortKey> &sort_keys, int64_t snapshot_id) {
-	end_statements.push_back("UPDATE " + store.Prefix() + "ducklake_sort_info SET end_snapshot = " +
-	                         SqlInt(snapshot_id) + " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
-	if (sort_keys.empty()) {
-		return;
-	}
-	using duckdb::Value;
-	Stage("ducklake_sort_info", {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(snapshot_id),
-	                             Value(duckdb::LogicalType::BIGINT)});
-	for (size_t i = 0; i < sort_keys.size(); i++) {
-		auto &key = sort_keys[i];
-		Stage("ducklake_sort_expression", {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(int64_t(i)),
-		                                   Value(key.expression), Value("duckdb"), Value(key.direction),
-		                                   Value(key.null_order)});
-	}
-}
-
 void DuckDBWriteTxn::DropInlinedTable(const InlinedTableRecord &table) {
 	staged.touched_tables.insert(table.table_id);
 	Execute("DROP TABLE IF EXISTS " + store.Prefix() + SqlIdentifier(table.table_name));

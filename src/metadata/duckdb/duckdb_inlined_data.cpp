@@ -231,16 +231,4 @@ void DuckDBWriteTxn::AppendInlinedDeletes(int64_t table_id, const std::vector<In
 	Execute(sql);
 }
 
-void DuckDBWriteTxn::WriteOption(const OptionRecord &option, bool remove) {
-	bool global = option.scope.empty();
-	statements.push_back("DELETE FROM " + store.Prefix() + "ducklake_metadata WHERE key = " + SqlString(option.key) +
-	                     (global ? " AND scope IS NULL" : " AND scope = " + SqlString(option.scope) +
-	                                                          " AND scope_id = " + SqlInt(option.scope_id)));
-	if (!remove) {
-		statements.push_back("INSERT INTO " + store.Prefix() + "ducklake_metadata VALUES (" + SqlString(option.key) +
-		                     ", " + SqlString(option.value) + ", " + SqlStringOrNull(option.scope, !global) + ", " +
-		                     (global ? std::string("NULL") : SqlInt(option.scope_id)) + ")");
-	}
-}
-
 } // namespace inlake

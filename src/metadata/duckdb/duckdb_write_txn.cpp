@@ -11,7 +11,7 @@ namespace inlake {
 
 DuckDBWriteTxn::DuckDBWriteTxn(DuckDBMetadataStore &store, InternalConnection &connection)
     : store(store), connection(connection), guard(store.lock),
-      direct(*connection.context, store.MetadataDatabase(), store.MetadataSchema()) {
+      batch(store.Prefix()), direct(*connection.context, store.MetadataDatabase(), store.MetadataSchema()) {
 	// What BEGIN does, without running a statement for it.
 	auto &transaction = connection.context->transaction;
 	transaction.BeginTransaction();
@@ -98,135 +98,71 @@ TableStatsRecord QueryTableStats(DuckDBMetadataStore &store, int64_t table_id) {
 	return stats;
 }
 
-void DuckDBWriteTxn::Stage(const std::string &table, std::vector<duckdb::Value> row) {
-	for (auto &entry : staged_rows) {
-		if (entry.first == table) {
-			entry.second.push_back(std::move(row));
-			return;
-		}
-	}
-	staged_rows.emplace_back(table, std::vector<std::vector<duckdb::Value>> {std::move(row)});
-}
-
-namespace {
-
-using duckdb::Value;
-
-Value Text(const std::string &text) {
-	return Value(text);
-}
-
-Value TextOrNull(const std::string &text, bool present) {
-	return present ? Value(text) : Value(duckdb::LogicalType::VARCHAR);
-}
-
-Value IdOrNull(int64_t id) {
-	return id >= 0 ? Value::BIGINT(id) : Value(duckdb::LogicalType::BIGINT);
-}
-
-const Value kNullId = Value(duckdb::LogicalType::BIGINT);
-
-} // namespace
-
 void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
 	staged.has_latest = true;
 	staged.latest = snapshot;
 	staged.latest.snapshot_time = duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp());
-	auto text = [](const std::string &value, bool present) {
-		return present ? duckdb::Value(value) : duckdb::Value(duckdb::LogicalType::VARCHAR);
-	};
-	snapshot_row = {duckdb::Value::BIGINT(snapshot.snapshot_id), duckdb::Value::TIMESTAMPTZ(staged.latest.snapshot_time),
-	                duckdb::Value::BIGINT(snapshot.schema_version), duckdb::Value::BIGINT(snapshot.next_catalog_id),
-	                duckdb::Value::BIGINT(snapshot.next_file_id)};
-	changes_row = {duckdb::Value::BIGINT(snapshot.snapshot_id), duckdb::Value(changes.changes_made),
-	               text(changes.author, changes.has_author), text(changes.commit_message, changes.has_commit_message),
-	               text(changes.commit_extra_info, changes.has_commit_extra_info)};
+	batch.InsertSnapshot(snapshot, staged.latest.snapshot_time, changes);
 }
 
 void DuckDBWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
-	Stage("ducklake_schema", {Value::BIGINT(schema.schema_id), Value::UUID(schema.schema_uuid),
-	                          Value::BIGINT(begin_snapshot), kNullId, Text(schema.schema_name), Text(schema.path),
-	                          Value::BOOLEAN(schema.path_is_relative)});
+	batch.InsertSchema(schema, begin_snapshot);
 }
 
 void DuckDBWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
-	end_statements.push_back("UPDATE " + store.Prefix() + "ducklake_schema SET end_snapshot = " + SqlInt(end_snapshot) +
-	                     " WHERE schema_id = " + SqlInt(schema_id) + " AND end_snapshot IS NULL");
+	batch.EndSchema(schema_id, end_snapshot);
 }
 
 void DuckDBWriteTxn::InsertTable(const TableRecord &table, int64_t begin_snapshot) {
-	Stage("ducklake_table", {Value::BIGINT(table.table_id), Value::UUID(table.table_uuid), Value::BIGINT(begin_snapshot),
-	                         kNullId, Value::BIGINT(table.schema_id), Text(table.table_name), Text(table.path),
-	                         Value::BOOLEAN(table.path_is_relative)});
-	for (auto &column : FlattenColumnTrees(table.table_id, table.columns)) {
-		Stage("ducklake_column",
-		      {Value::BIGINT(column.column_id), Value::BIGINT(begin_snapshot), kNullId, Value::BIGINT(table.table_id),
-		       Value::BIGINT(column.column_order), Text(column.column_name), Text(column.column_type),
-		       TextOrNull(column.initial_default, column.has_initial_default),
-		       TextOrNull(column.default_value, column.has_default), Value::BOOLEAN(column.nulls_allowed),
-		       IdOrNull(column.parent_column), TextOrNull("expression", column.has_default),
-		       TextOrNull("duckdb", column.has_default)});
-	}
+	batch.InsertTable(table, begin_snapshot);
 }
 
 void DuckDBWriteTxn::EndTable(int64_t table_id, int64_t end_snapshot) {
 	staged.touched_tables.insert(table_id);
-	for (auto table : {"ducklake_table", "ducklake_column"}) {
-		end_statements.push_back("UPDATE " + store.Prefix() + table + " SET end_snapshot = " + SqlInt(end_snapshot) +
-		                     " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
-	}
+	batch.EndTable(table_id, end_snapshot);
 }
 
 void DuckDBWriteTxn::InsertDataFile(const DataFileRecord &file) {
 	staged.touched_tables.insert(file.table_id);
-	std::vector<Value> row {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id),
-	                        Value::BIGINT(file.begin_snapshot), kNullId, Value::BIGINT(file.file_order),
-	                        Text(file.path), Value::BOOLEAN(file.path_is_relative), Text("parquet"),
-	                        Value::BIGINT(file.record_count), Value::BIGINT(file.file_size_bytes),
-	                        Value::BIGINT(file.footer_size), Value::BIGINT(file.row_id_start), kNullId,
-	                        Value(duckdb::LogicalType::VARCHAR), kNullId, IdOrNull(file.partial_max)};
-	if (file.row_group_count >= 0) {
-		row.push_back(Value::BIGINT(file.row_group_count)); // format 1.1 only; left out, it is NULL
-	}
-	Stage("ducklake_data_file", std::move(row));
-	for (auto &column : file.column_stats) {
-		// min/max are values of the user's data: typed values, never SQL text
-		Stage("ducklake_file_column_stats",
-		      {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id), Value::BIGINT(column.column_id),
-		       Value::BIGINT(column.column_size_bytes), Value::BIGINT(column.value_count),
-		       Value::BIGINT(column.null_count), TextOrNull(column.min_value, column.has_min_max),
-		       TextOrNull(column.max_value, column.has_min_max), Value::BOOLEAN(column.contains_nan),
-		       Value(duckdb::LogicalType::VARCHAR)});
-	}
+	batch.InsertDataFile(file);
 }
 
 void DuckDBWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) {
 	staged.touched_tables.insert(table_id);
-	end_statements.push_back("UPDATE " + store.Prefix() + "ducklake_data_file SET end_snapshot = " + SqlInt(end_snapshot) +
-	                     " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+	batch.EndDataFilesOfTable(table_id, end_snapshot);
 }
 
 void DuckDBWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
-	Stage("ducklake_schema_versions", {Value::BIGINT(begin_snapshot), Value::BIGINT(schema_version), IdOrNull(table_id)});
+	batch.RecordSchemaVersion(begin_snapshot, schema_version, table_id);
+}
+
+void DuckDBWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id,
+                                    const std::vector<TableRecord::SortKey> &sort_keys, int64_t snapshot_id) {
+	batch.WriteSortOrder(table_id, sort_id, sort_keys, snapshot_id);
+}
+
+void DuckDBWriteTxn::WriteOption(const OptionRecord &option, bool remove) {
+	batch.WriteOption(option, remove);
 }
 
 void DuckDBWriteTxn::Commit() {
 	// End rows first (an UPDATE must not touch rows this commit inserts), then insert.
-	for (auto &statement : end_statements) {
+	for (auto &statement : batch.EndStatements()) {
 		Execute(statement);
 	}
-	for (auto &entry : staged_rows) {
+	// the storage API instead of INSERT statements: the commit's fast path on a DuckDB file
+	for (auto &entry : batch.StagedRows()) {
 		direct.AppendValues(entry.first, entry.second);
 	}
-	for (auto &statement : statements) {
+	for (auto &statement : batch.Statements()) {
 		Execute(statement);
 	}
 	for (auto &write : stats_writes) {
 		WriteStatsRows(write);
 	}
-	if (!snapshot_row.empty()) {
-		direct.AppendValues("ducklake_snapshot", {snapshot_row});
-		direct.AppendValues("ducklake_snapshot_changes", {changes_row});
+	if (batch.HasSnapshot()) {
+		direct.AppendValues("ducklake_snapshot", {batch.SnapshotRow()});
+		direct.AppendValues("ducklake_snapshot_changes", {batch.ChangesRow()});
 	}
 	// What COMMIT does, without running a statement for it; on failure the transaction is rolled back.
 	open = false;

@@ -4,8 +4,9 @@
 // Holds the store's mutex from BeginWrite until Commit/Rollback, so commits
 // of one process are serialised; a writer in another process (or a racing
 // connection) is detected by the commit logic through GetLatestSnapshot and
-// by DuckDB's own write-write conflict check on commit. Rows are staged per
-// catalog table and written with one multi-row INSERT each at Commit.
+// by DuckDB's own write-write conflict check on commit. The catalog rows are
+// built by the backend-neutral CatalogWriteBatch and appended at Commit
+// through DuckDB's storage API.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -14,6 +15,7 @@
 #include "common/internal_connection.hpp"
 #include "common/owned_mutex.hpp"
 #include "metadata/metadata_store.hpp"
+#include "metadata/sql/catalog_write_batch.hpp"
 
 #include "duckdb/main/connection.hpp"
 
@@ -92,8 +94,6 @@ private:
 		TableStatsRecord previous;
 		bool exists;
 	};
-	//! Stages one row of a catalog table (values of its columns in order; trailing ones left out are NULL).
-	void Stage(const std::string &table, std::vector<duckdb::Value> row);
 	void Execute(const std::string &sql);
 	void WriteStatsRows(const StatsWrite &write);
 	void AppendColumnStats(const TableStatsRecord &stats);
@@ -104,18 +104,11 @@ private:
 	bool open = false;
 	//! What the store's cache learns if the commit succeeds
 	StagedCacheUpdate staged;
-	//! catalog table name -> staged "(v1, v2, ...)" rows, in staging order
-	std::vector<std::pair<std::string, std::vector<std::vector<duckdb::Value>>>> staged_rows;
-	//! UPDATEs setting end_snapshot, run before the staged inserts
-	std::vector<std::string> end_statements;
-	//! Other statements, run in order after the staged inserts
-	std::vector<std::string> statements;
+	//! The catalog rows and statements of the commit
+	CatalogWriteBatch batch;
 	//! Writes through the storage API: the fixed-shape rows of every commit, run last
 	DirectTableWriter direct;
 	std::vector<StatsWrite> stats_writes;
-	//! The ducklake_snapshot and ducklake_snapshot_changes rows (empty: no snapshot)
-	std::vector<duckdb::Value> snapshot_row;
-	std::vector<duckdb::Value> changes_row;
 };
 
 } // namespace inlake

@@ -24,6 +24,30 @@ std::string SqlDialect::TimestampTzLiteral(duckdb::timestamp_tz_t time) const {
 	return "CAST(" + SqlString(duckdb::Timestamp::ToString(time) + "+00") + " AS TIMESTAMPTZ)";
 }
 
+std::string SqlDialect::Literal(const duckdb::Value &value) const {
+	if (value.IsNull()) {
+		return "NULL";
+	}
+	switch (value.type().id()) {
+	case duckdb::LogicalTypeId::BIGINT:
+	case duckdb::LogicalTypeId::INTEGER:
+		return value.ToString();
+	case duckdb::LogicalTypeId::BOOLEAN:
+		return value.GetValue<bool>() ? "true" : "false";
+	case duckdb::LogicalTypeId::TIMESTAMP_TZ:
+		return TimestampTzLiteral(value.GetValue<duckdb::timestamp_tz_t>());
+	default:
+		return SqlString(value.ToString());
+	}
+}
+
+std::string SQLiteDialect::Literal(const duckdb::Value &value) const {
+	if (!value.IsNull() && value.type().id() == duckdb::LogicalTypeId::BOOLEAN) {
+		return value.GetValue<bool>() ? "1" : "0";
+	}
+	return SqlDialect::Literal(value);
+}
+
 std::string FixedTimestampText(duckdb::timestamp_tz_t time) {
 	duckdb::date_t date;
 	duckdb::dtime_t clock;

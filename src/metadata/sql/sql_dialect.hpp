@@ -10,6 +10,7 @@
 #pragma once
 
 #include "duckdb/common/types/timestamp.hpp"
+#include "duckdb/common/types/value.hpp"
 
 #include <string>
 
@@ -34,6 +35,8 @@ public:
 	}
 	//! A literal of `time` comparable with the catalog's TIMESTAMPTZ columns (snapshot_time).
 	virtual std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const;
+	//! A value of a catalog table column (BIGINT, VARCHAR, BOOLEAN, UUID, TIMESTAMPTZ or NULL) as a SQL literal.
+	virtual std::string Literal(const duckdb::Value &value) const;
 };
 
 class DuckDBDialect : public SqlDialect {
@@ -62,6 +65,8 @@ public:
 	}
 	//! Times are text in one fixed UTC form (microseconds always written), so text order is time order.
 	std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const override;
+	//! Booleans as 0/1
+	std::string Literal(const duckdb::Value &value) const override;
 };
 
 //! `time` as "YYYY-MM-DD HH:MM:SS.ffffff+00", the form SQLite catalogs store times in.

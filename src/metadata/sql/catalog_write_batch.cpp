@@ -1,0 +1,171 @@
+#include "metadata/sql/catalog_write_batch.hpp"
+
+#include "metadata/catalog_tables_sql.hpp"
+#include "metadata/column_rows.hpp"
+#include "metadata/sql_literal.hpp"
+
+namespace inlake {
+using duckdb::Value;
+
+namespace {
+
+Value Text(const std::string &text) {
+	return Value(text);
+}
+
+Value TextOrNull(const std::string &text, bool present) {
+	return present ? Value(text) : Value(duckdb::LogicalType::VARCHAR);
+}
+
+Value IdOrNull(int64_t id) {
+	return id >= 0 ? Value::BIGINT(id) : Value(duckdb::LogicalType::BIGINT);
+}
+
+const Value kNullId = Value(duckdb::LogicalType::BIGINT);
+
+} // namespace
+
+void CatalogWriteBatch::Stage(const std::string &table, Row row) {
+	for (auto &entry : staged_rows) {
+		if (entry.first == table) {
+			entry.second.push_back(std::move(row));
+			return;
+		}
+	}
+	staged_rows.emplace_back(table, std::vector<Row> {std::move(row)});
+}
+
+void CatalogWriteBatch::InsertSnapshot(const SnapshotRecord &snapshot, duckdb::timestamp_tz_t snapshot_time,
+                                       const SnapshotChangesRecord &changes) {
+	snapshot_row = {Value::BIGINT(snapshot.snapshot_id), Value::TIMESTAMPTZ(snapshot_time),
+	                Value::BIGINT(snapshot.schema_version), Value::BIGINT(snapshot.next_catalog_id),
+	                Value::BIGINT(snapshot.next_file_id)};
+	changes_row = {Value::BIGINT(snapshot.snapshot_id), Value(changes.changes_made),
+	               TextOrNull(changes.author, changes.has_author),
+	               TextOrNull(changes.commit_message, changes.has_commit_message),
+	               TextOrNull(changes.commit_extra_info, changes.has_commit_extra_info)};
+}
+
+void CatalogWriteBatch::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
+	Stage("ducklake_schema", {Value::BIGINT(schema.schema_id), Value::UUID(schema.schema_uuid),
+	                          Value::BIGINT(begin_snapshot), kNullId, Text(schema.schema_name), Text(schema.path),
+	                          Value::BOOLEAN(schema.path_is_relative)});
+}
+
+void CatalogWriteBatch::EndSchema(int64_t schema_id, int64_t end_snapshot) {
+	AddEndStatement("UPDATE " + prefix + "ducklake_schema SET end_snapshot = " + SqlInt(end_snapshot) +
+	                " WHERE schema_id = " + SqlInt(schema_id) + " AND end_snapshot IS NULL");
+}
+
+void CatalogWriteBatch::InsertTable(const TableRecord &table, int64_t begin_snapshot) {
+	Stage("ducklake_table", {Value::BIGINT(table.table_id), Value::UUID(table.table_uuid), Value::BIGINT(begin_snapshot),
+	                         kNullId, Value::BIGINT(table.schema_id), Text(table.table_name), Text(table.path),
+	                         Value::BOOLEAN(table.path_is_relative)});
+	for (auto &column : FlattenColumnTrees(table.table_id, table.columns)) {
+		Stage("ducklake_column",
+		      {Value::BIGINT(column.column_id), Value::BIGINT(begin_snapshot), kNullId, Value::BIGINT(table.table_id),
+		       Value::BIGINT(column.column_order), Text(column.column_name), Text(column.column_type),
+		       TextOrNull(column.initial_default, column.has_initial_default),
+		       TextOrNull(column.default_value, column.has_default), Value::BOOLEAN(column.nulls_allowed),
+		       IdOrNull(column.parent_column), TextOrNull("expression", column.has_default),
+		       TextOrNull("duckdb", column.has_default)});
+	}
+}
+
+void CatalogWriteBatch::EndTable(int64_t table_id, int64_t end_snapshot) {
+	for (auto table : {"ducklake_table", "ducklake_column"}) {
+		AddEndStatement("UPDATE " + prefix + table + " SET end_snapshot = " + SqlInt(end_snapshot) +
+		                " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+	}
+}
+
+void CatalogWriteBatch::InsertDataFile(const DataFileRecord &file) {
+	Row row {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id),
+	         Value::BIGINT(file.begin_snapshot), kNullId, Value::BIGINT(file.file_order),
+	         Text(file.path), Value::BOOLEAN(file.path_is_relative), Text("parquet"),
+	         Value::BIGINT(file.record_count), Value::BIGINT(file.file_size_bytes),
+	         Value::BIGINT(file.footer_size), Value::BIGINT(file.row_id_start), kNullId,
+	         Value(duckdb::LogicalType::VARCHAR), kNullId, IdOrNull(file.partial_max)};
+	if (file.row_group_count >= 0) {
+		row.push_back(Value::BIGINT(file.row_group_count)); // format 1.1 only; left out, it is NULL
+	}
+	Stage("ducklake_data_file", std::move(row));
+	for (auto &column : file.column_stats) {
+		// min/max are values of the user's data: typed values, never SQL text
+		Stage("ducklake_file_column_stats",
+		      {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id), Value::BIGINT(column.column_id),
+		       Value::BIGINT(column.column_size_bytes), Value::BIGINT(column.value_count),
+		       Value::BIGINT(column.null_count), TextOrNull(column.min_value, column.has_min_max),
+		       TextOrNull(column.max_value, column.has_min_max), Value::BOOLEAN(column.contains_nan),
+		       Value(duckdb::LogicalType::VARCHAR)});
+	}
+}
+
+void CatalogWriteBatch::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) {
+	AddEndStatement("UPDATE " + prefix + "ducklake_data_file SET end_snapshot = " + SqlInt(end_snapshot) +
+	                " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+}
+
+void CatalogWriteBatch::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
+	Stage("ducklake_schema_versions",
+	      {Value::BIGINT(begin_snapshot), Value::BIGINT(schema_version), IdOrNull(table_id)});
+}
+
+void CatalogWriteBatch::WriteSortOrder(int64_t table_id, int64_t sort_id,
+                                       const std::vector<TableRecord::SortKey> &sort_keys, int64_t snapshot_id) {
+	AddEndStatement("UPDATE " + prefix + "ducklake_sort_info SET end_snapshot = " + SqlInt(snapshot_id) +
+	                " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+	if (sort_keys.empty()) {
+		return;
+	}
+	Stage("ducklake_sort_info", {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(snapshot_id), kNullId});
+	for (size_t i = 0; i < sort_keys.size(); i++) {
+		auto &key = sort_keys[i];
+		Stage("ducklake_sort_expression", {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(int64_t(i)),
+		                                   Value(key.expression), Value("duckdb"), Value(key.direction),
+		                                   Value(key.null_order)});
+	}
+}
+
+void CatalogWriteBatch::WriteOption(const OptionRecord &option, bool remove) {
+	bool global = option.scope.empty();
+	AddStatement("DELETE FROM " + prefix + "ducklake_metadata WHERE key = " + SqlString(option.key) +
+	             (global ? " AND scope IS NULL"
+	                     : " AND scope = " + SqlString(option.scope) + " AND scope_id = " + SqlInt(option.scope_id)));
+	if (!remove) {
+		AddStatement("INSERT INTO " + prefix + "ducklake_metadata VALUES (" + SqlString(option.key) + ", " +
+		             SqlString(option.value) + ", " + SqlStringOrNull(option.scope, !global) + ", " +
+		             (global ? std::string("NULL") : SqlInt(option.scope_id)) + ")");
+	}
+}
+
+void InsertStagedRows(CatalogConnection &connection, const std::string &prefix, const std::string &table,
+                      const std::vector<CatalogWriteBatch::Row> &rows) {
+	auto names = CatalogTableColumnNames(table);
+	auto &dialect = connection.Dialect();
+	// one statement per run of rows of the same width (a row may leave trailing columns out)
+	size_t start = 0;
+	while (start < rows.size()) {
+		auto width = rows[start].size();
+		if (width > names.size()) {
+			throw duckdb::IOException("inlake: %llu values staged for catalog table %s, which has fewer columns", width, table);
+		}
+		std::string columns;
+		for (size_t i = 0; i < width; i++) {
+			columns += (i ? ", " : "") + names[i];
+		}
+		std::string sql = "INSERT INTO " + prefix + table + " (" + columns + ") VALUES ";
+		size_t end = start;
+		for (; end < rows.size() && rows[end].size() == width; end++) {
+			sql += end > start ? ", (" : "(";
+			for (size_t i = 0; i < width; i++) {
+				sql += (i ? ", " : "") + dialect.Literal(rows[end][i]);
+			}
+			sql += ")";
+		}
+		connection.Execute(sql);
+		start = end;
+	}
+}
+
+} // namespace inlake
