@@ -62,6 +62,10 @@ struct TableRecord {
 	int64_t schema_version = 0;
 	//! Highest column id the table ever used (ids are never reused)
 	int64_t max_column_id = 0;
+	//! The highest column id the catalog records for the table (max_column_id when it was loaded): a commit whose
+	//! max_column_id is higher, for a column added and dropped again before the commit (its values may be in the
+	//! commit's data files under that field id), records the id (CatalogWriteBatch::InsertTable)
+	int64_t recorded_max_column_id = 0;
 	//! ALTER TABLE ... SET SORTED BY: the order a flush writes rows in
 	struct SortKey {
 		std::string expression;  // DuckDB SQL over the table's columns

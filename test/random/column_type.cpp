@@ -164,7 +164,7 @@ std::vector<ColumnType> WideningTargets(const ColumnType &type) {
 		break;
 	case Scalar::USMALLINT: targets = {Scalar::UINTEGER, Scalar::UBIGINT, Scalar::INTEGER, Scalar::BIGINT}; break;
 	case Scalar::UINTEGER: targets = {Scalar::UBIGINT, Scalar::BIGINT}; break;
-	case Scalar::FLOAT: targets = {Scalar::DOUBLE}; break;
+	// FLOAT to DOUBLE: refused by the lake (filters over older files would compare at FLOAT precision)
 	default: break;
 	}
 	std::vector<ColumnType> result;

@@ -164,6 +164,7 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 		auto index = table_index.find(r.Int(0));
 		if (index != table_index.end()) {
 			contents.tables[index->second].max_column_id = r.Int(1);
+			contents.tables[index->second].recorded_max_column_id = r.Int(1);
 		}
 	}
 	auto sorts = connection.Query("SELECT i.table_id, e.expression, e.sort_direction, e.null_order FROM " + prefix +

@@ -4,6 +4,8 @@
 #include "metadata/column_rows.hpp"
 #include "metadata/sql_literal.hpp"
 
+#include <algorithm>
+
 namespace inlake {
 using duckdb::Value;
 
@@ -61,7 +63,22 @@ void CatalogWriteBatch::InsertTable(const TableRecord &table, int64_t begin_snap
 	Stage("ducklake_table", {Value::BIGINT(table.table_id), Value::UUID(table.table_uuid), Value::BIGINT(begin_snapshot),
 	                         kNullId, Value::BIGINT(table.schema_id), Text(table.table_name), Text(table.path),
 	                         Value::BOOLEAN(table.path_is_relative)});
-	for (auto &column : FlattenColumnTrees(table.table_id, table.columns)) {
+	auto columns = FlattenColumnTrees(table.table_id, table.columns);
+	int64_t largest_id = 0;
+	for (auto &column : columns) {
+		largest_id = std::max(largest_id, column.column_id);
+	}
+	if (table.max_column_id > largest_id && table.max_column_id > table.recorded_max_column_id) {
+		// a column added and dropped before this commit: a row visible at no snapshot (it ends where it begins)
+		// keeps its id from being handed out again
+		Stage("ducklake_column", {Value::BIGINT(table.max_column_id), Value::BIGINT(begin_snapshot),
+		                          Value::BIGINT(begin_snapshot), Value::BIGINT(table.table_id),
+		                          Value::BIGINT(int64_t(columns.size())),
+		                          Text("_ducklake_dropped_column_" + std::to_string(table.max_column_id)),
+		                          Text("int64"), Value(duckdb::LogicalType::VARCHAR), Value(duckdb::LogicalType::VARCHAR),
+		                          Value::BOOLEAN(true), kNullId});
+	}
+	for (auto &column : columns) {
 		Stage("ducklake_column",
 		      {Value::BIGINT(column.column_id), Value::BIGINT(begin_snapshot), kNullId, Value::BIGINT(table.table_id),
 		       Value::BIGINT(column.column_order), Text(column.column_name), Text(column.column_type),
