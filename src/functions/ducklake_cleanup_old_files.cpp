@@ -31,6 +31,9 @@ static duckdb::unique_ptr<duckdb::FunctionData> CleanupBind(duckdb::ClientContex
                                                            duckdb::vector<std::string> &names) {
 	auto &catalog = LakeCatalogArgument(context, input.inputs[0], "ducklake_cleanup_old_files");
 	auto request = ParseRequest(input, catalog);
+	if (!request.dry_run) {
+		CheckNotInExplicitTransaction(context, "ducklake_cleanup_old_files", catalog);
+	}
 	if (!request.dry_run && catalog.Options().read_only) {
 		throw duckdb::PermissionException("Cannot clean up files: lake \"%s\" is attached READ_ONLY",
 		                                  catalog.GetName());

@@ -22,6 +22,9 @@ static duckdb::unique_ptr<duckdb::FunctionData> DeleteOrphansBind(duckdb::Client
 	if (!has_cutoff) {
 		throw duckdb::InvalidInputException("ducklake_delete_orphaned_files: give older_than or cleanup_all => true");
 	}
+	if (!request.dry_run) {
+		CheckNotInExplicitTransaction(context, "ducklake_delete_orphaned_files", catalog);
+	}
 	if (!request.dry_run && catalog.Options().read_only) {
 		throw duckdb::PermissionException("Cannot delete orphaned files: lake \"%s\" is attached READ_ONLY",
 		                                  catalog.GetName());

@@ -50,6 +50,9 @@ static duckdb::unique_ptr<duckdb::FunctionData> ExpireBind(duckdb::ClientContext
                                                           duckdb::vector<std::string> &names) {
 	auto &catalog = LakeCatalogArgument(context, input.inputs[0], "ducklake_expire_snapshots");
 	auto request = ParseRequest(input, catalog);
+	if (!request.dry_run) {
+		CheckNotInExplicitTransaction(context, "ducklake_expire_snapshots", catalog);
+	}
 	if (!request.dry_run && catalog.Options().read_only) {
 		throw duckdb::PermissionException("Cannot expire snapshots: lake \"%s\" is attached READ_ONLY",
 		                                  catalog.GetName());

@@ -3,6 +3,8 @@
 #include "catalog/lake_catalog.hpp"
 
 #include "duckdb/catalog/catalog.hpp"
+#include "duckdb/common/exception/transaction_exception.hpp"
+#include "duckdb/main/client_context.hpp"
 
 namespace inlake {
 
@@ -43,6 +45,15 @@ LakeCatalog &LakeCatalogArgument(duckdb::ClientContext &context, const duckdb::V
 const duckdb::Value *NamedArgument(duckdb::TableFunctionBindInput &input, const char *name) {
 	auto entry = input.named_parameters.find(name);
 	return entry == input.named_parameters.end() || entry->second.IsNull() ? nullptr : &entry->second;
+}
+
+void CheckNotInExplicitTransaction(duckdb::ClientContext &context, const char *function, const LakeCatalog &catalog) {
+	if (!context.transaction.IsAutoCommit()) {
+		throw duckdb::TransactionException("%s cannot run inside a transaction (BEGIN ... COMMIT) on lake \"%s\": "
+		                                   "it commits its changes on its own, which a ROLLBACK could not undo; run it "
+		                                   "outside the transaction (dry_run => true works anywhere)",
+		                                   function, catalog.GetName());
+	}
 }
 
 } // namespace inlake

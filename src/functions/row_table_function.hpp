@@ -30,5 +30,8 @@ const duckdb::Value *NamedArgument(duckdb::TableFunctionBindInput &input, const 
 
 //! The attached lake with this name; a clear error when it is missing or not a lake.
 LakeCatalog &LakeCatalogArgument(duckdb::ClientContext &context, const duckdb::Value &name, const char *function);
+//! Refuses to run a maintenance function that commits its own catalog changes (expiry, cleanup) inside an explicit
+//! transaction: a ROLLBACK could not undo them.
+void CheckNotInExplicitTransaction(duckdb::ClientContext &context, const char *function, const LakeCatalog &catalog);
 
 } // namespace inlake
