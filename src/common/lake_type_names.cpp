@@ -61,6 +61,12 @@ void CheckStorableType(const std::string &column_name, const LogicalType &type) 
 		    "its own tables nor to Parquet",
 		    column_name, type.ToString());
 	}
+	if (type.id() == LogicalTypeId::VARCHAR && !duckdb::StringType::GetCollation(type).empty()) {
+		throw duckdb::NotImplementedException(
+		    "Cannot store column \"%s\" with COLLATE %s in a DuckLake table: DuckLake keeps no collation, so "
+		    "comparisons would ignore it; use the collation in queries instead (s COLLATE nocase = 'a')",
+		    column_name, duckdb::StringType::GetCollation(type));
+	}
 	try {
 		ToLakeTypeName(type);
 	} catch (duckdb::NotImplementedException &) {
