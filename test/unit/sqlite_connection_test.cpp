@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <memory>
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -110,12 +111,17 @@ TEST(SQLiteConnectionTest, ConcurrentWritersQueue) {
 	}
 	const int writers = 4, commits = 50;
 	std::atomic<int> failures {0};
+	// opened first: opening reads the journal mode, which may wait for a writer like any statement
+	std::vector<std::unique_ptr<SQLiteConnection>> connections;
+	for (int w = 0; w < writers; w++) {
+		SQLiteOpenOptions options;
+		options.busy_timeout_ms = 10; // the lock file, not the busy handler, makes them wait
+		connections.push_back(std::make_unique<SQLiteConnection>(path, options));
+	}
 	std::vector<std::thread> threads;
 	for (int w = 0; w < writers; w++) {
 		threads.emplace_back([&, w] {
-			SQLiteOpenOptions options;
-			options.busy_timeout_ms = 10; // the lock file, not the busy handler, makes them wait
-			SQLiteConnection connection(path, options);
+			auto &connection = *connections[w];
 			for (int i = 0; i < commits; i++) {
 				try {
 					connection.BeginWrite();
