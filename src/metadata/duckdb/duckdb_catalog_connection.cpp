@@ -24,19 +24,21 @@ CatalogRows ToCatalogRows(duckdb::MaterializedQueryResult &result) {
 	return rows;
 }
 
-CatalogRows DuckDBCatalogConnection::Query(const std::string &sql) {
+//! Runs `sql`, throwing DuckDB's own error on failure.
+static duckdb::unique_ptr<duckdb::MaterializedQueryResult> Run(InternalConnection &connection, const std::string &sql) {
 	auto result = connection.Query(sql);
 	if (result->HasError()) {
 		result->ThrowError();
 	}
-	return ToCatalogRows(*result);
+	return result;
+}
+
+CatalogRows DuckDBCatalogConnection::Query(const std::string &sql) {
+	return ToCatalogRows(*Run(connection, sql));
 }
 
 void DuckDBCatalogConnection::Execute(const std::string &sql) {
-	auto result = connection.Query(sql);
-	if (result->HasError()) {
-		result->ThrowError();
-	}
+	Run(connection, sql);
 }
 
 bool DuckDBCatalogConnection::TableExists(const std::string &table_name) {

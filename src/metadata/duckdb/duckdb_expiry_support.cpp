@@ -87,8 +87,8 @@ const char *kScheduledColumns = "data_file_id, path, path_is_relative, schedule_
 } // namespace
 
 std::vector<SnapshotRecord> DuckDBWriteTxn::GetAllSnapshots() {
-	auto result = store.Query("SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id FROM " +
-	                          store.Prefix() + "ducklake_snapshot ORDER BY snapshot_id");
+	auto result = store.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + store.Prefix() +
+	                          "ducklake_snapshot ORDER BY snapshot_id");
 	std::vector<SnapshotRecord> snapshots;
 	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
 		snapshots.push_back(SnapshotFromRow(*result, row));

@@ -49,36 +49,7 @@ std::vector<InlinedTableRecord> DuckDBMetadataStore::LoadInlinedTables(int64_t t
 
 TableVersionSnapshot DuckDBMetadataStore::FindTableVersionSnapshot(int64_t table_id, int64_t schema_version) {
 	std::lock_guard<OwnedMutex> guard(lock);
-	TableVersionSnapshot result;
-	auto versions = prefix + "ducklake_schema_versions";
-	auto range = Query("SELECT b, (SELECT min(n.begin_snapshot) FROM " + versions + " n WHERE n.table_id = " +
-	                   SqlInt(table_id) + " AND n.begin_snapshot > b) FROM (SELECT min(begin_snapshot) AS b FROM " +
-	                   versions + " WHERE table_id = " + SqlInt(table_id) +
-	                   " AND schema_version = " + SqlInt(schema_version) + ")");
-	std::string in_range;
-	bool ended = false;
-	int64_t end = 0;
-	if (range->RowCount() > 0 && !range->GetValue(0, 0).IsNull()) {
-		in_range = "snapshot_id >= " + SqlInt(range->GetValue(0, 0).GetValue<int64_t>());
-		ended = !range->GetValue(1, 0).IsNull();
-		if (ended) {
-			end = range->GetValue(1, 0).GetValue<int64_t>();
-			in_range += " AND snapshot_id < " + SqlInt(end);
-		}
-	} else {
-		// a catalog without the table's version rows: the snapshots of that global schema version
-		in_range = "schema_version = " + SqlInt(schema_version);
-	}
-	auto latest = Query("SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id FROM " +
-	                    prefix + "ducklake_snapshot WHERE " + in_range + " ORDER BY snapshot_id DESC LIMIT 1");
-	if (latest->RowCount() > 0) {
-		result.found = result.exists = true;
-		result.snapshot = SnapshotFromRow(*latest, 0);
-	} else if (ended) {
-		result.found = true;
-		result.snapshot.snapshot_id = end - 1;
-	}
-	return result;
+	return Reader().TableVersion(table_id, schema_version);
 }
 
 std::vector<OptionRecord> DuckDBMetadataStore::LoadOptions() {

@@ -51,7 +51,7 @@ SnapshotRecord SnapshotFromRow(const CatalogRows &result, duckdb::idx_t row) {
 
 SnapshotRecord CatalogReader::LatestSnapshot() {
 	auto result = connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
-	                    "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1");
+	                               "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1");
 	if (result.RowCount() == 0) {
 		throw duckdb::IOException("DuckLake catalog has no snapshot: the catalog database is corrupt");
 	}
@@ -60,7 +60,7 @@ SnapshotRecord CatalogReader::LatestSnapshot() {
 
 bool CatalogReader::Snapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {
 	auto result = connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
-	                    "ducklake_snapshot WHERE snapshot_id = " + SqlInt(snapshot_id));
+	                               "ducklake_snapshot WHERE snapshot_id = " + SqlInt(snapshot_id));
 	if (result.RowCount() == 0) {
 		return false;
 	}
@@ -70,9 +70,9 @@ bool CatalogReader::Snapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {
 
 bool CatalogReader::SnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &snapshot) {
 	auto literal = connection.Dialect().TimestampTzLiteral(time);
-	auto result = connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
-	                    "ducklake_snapshot WHERE snapshot_time <= " + literal +
-	                    " ORDER BY snapshot_id DESC LIMIT 1");
+	auto result =
+	    connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	                     "ducklake_snapshot WHERE snapshot_time <= " + literal + " ORDER BY snapshot_id DESC LIMIT 1");
 	if (result.RowCount() == 0) {
 		return false;
 	}
@@ -81,10 +81,11 @@ bool CatalogReader::SnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &
 }
 
 std::vector<SnapshotListing> CatalogReader::Snapshots() {
-	auto result = connection.Query("SELECT s.snapshot_id, s.snapshot_time, s.schema_version, s.next_catalog_id, s.next_file_id, "
-	                    "c.changes_made, c.author, c.commit_message, c.commit_extra_info FROM " +
-	                    prefix + "ducklake_snapshot s LEFT JOIN " + prefix +
-	                    "ducklake_snapshot_changes c USING (snapshot_id) ORDER BY s.snapshot_id");
+	auto result =
+	    connection.Query("SELECT s.snapshot_id, s.snapshot_time, s.schema_version, s.next_catalog_id, s.next_file_id, "
+	                     "c.changes_made, c.author, c.commit_message, c.commit_extra_info FROM " +
+	                     prefix + "ducklake_snapshot s LEFT JOIN " + prefix +
+	                     "ducklake_snapshot_changes c USING (snapshot_id) ORDER BY s.snapshot_id");
 	std::vector<SnapshotListing> listings;
 	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
 		ResultRow r(result, row);
@@ -103,21 +104,57 @@ std::vector<SnapshotListing> CatalogReader::Snapshots() {
 	return listings;
 }
 
+TableVersionSnapshot CatalogReader::TableVersion(int64_t table_id, int64_t schema_version) {
+	TableVersionSnapshot result;
+	auto versions = prefix + "ducklake_schema_versions";
+	auto range = connection.Query(
+	    "SELECT b, (SELECT min(n.begin_snapshot) FROM " + versions + " n WHERE n.table_id = " + SqlInt(table_id) +
+	    " AND n.begin_snapshot > b) FROM (SELECT min(begin_snapshot) AS b " + "FROM " + versions +
+	    " WHERE table_id = " + SqlInt(table_id) + " AND schema_version = " + SqlInt(schema_version) + ") AS began");
+	std::string in_range;
+	bool ended = false;
+	int64_t end = 0;
+	if (range.RowCount() > 0 && !range.GetValue(0, 0).IsNull()) {
+		in_range = "snapshot_id >= " + SqlInt(ResultRow(range, 0).Int(0));
+		ended = !range.GetValue(1, 0).IsNull();
+		if (ended) {
+			end = ResultRow(range, 0).Int(1);
+			in_range += " AND snapshot_id < " + SqlInt(end);
+		}
+	} else {
+		// a catalog without the table's version rows: the snapshots of that global schema version
+		in_range = "schema_version = " + SqlInt(schema_version);
+	}
+	auto latest = connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	                               "ducklake_snapshot WHERE " + in_range + " ORDER BY snapshot_id DESC LIMIT 1");
+	if (latest.RowCount() > 0) {
+		result.found = result.exists = true;
+		result.snapshot = SnapshotFromRow(latest, 0);
+	} else if (ended) {
+		result.found = true;
+		result.snapshot.snapshot_id = end - 1;
+	}
+	return result;
+}
+
 CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 	CatalogContents contents;
 	auto visible = VisibleAt(snapshot_id);
-	auto schemas = connection.Query("SELECT schema_id, " + connection.Dialect().AsText("schema_uuid") + ", schema_name, path, path_is_relative FROM " + prefix +
-	                     "ducklake_schema WHERE " + visible + " ORDER BY schema_id");
+	auto schemas = connection.Query("SELECT schema_id, " + connection.Dialect().AsText("schema_uuid") +
+	                                ", schema_name, path, path_is_relative FROM " + prefix + "ducklake_schema WHERE " +
+	                                visible + " ORDER BY schema_id");
 	for (duckdb::idx_t row = 0; row < schemas.RowCount(); row++) {
 		ResultRow r(schemas, row);
 		contents.schemas.push_back(SchemaRecord {r.Int(0), r.String(1), r.String(2), r.String(3), r.Bool(4, true)});
 	}
-	auto tables = connection.Query("SELECT t.table_id, " + connection.Dialect().AsText("t.table_uuid") + ", t.schema_id, t.table_name, t.path, "
-	                    "t.path_is_relative, coalesce((SELECT max(v.schema_version) FROM " +
-	                    prefix + "ducklake_schema_versions v WHERE v.table_id = t.table_id AND v.begin_snapshot <= " +
-	                    SqlInt(snapshot_id) + "), (SELECT s.schema_version FROM " + prefix +
-	                    "ducklake_snapshot s WHERE s.snapshot_id = t.begin_snapshot)) FROM " + prefix +
-	                    "ducklake_table t WHERE " + VisibleAt(snapshot_id) + " ORDER BY t.table_id");
+	auto tables =
+	    connection.Query("SELECT t.table_id, " + connection.Dialect().AsText("t.table_uuid") +
+	                     ", t.schema_id, t.table_name, t.path, "
+	                     "t.path_is_relative, coalesce((SELECT max(v.schema_version) FROM " +
+	                     prefix + "ducklake_schema_versions v WHERE v.table_id = t.table_id AND v.begin_snapshot <= " +
+	                     SqlInt(snapshot_id) + "), (SELECT s.schema_version FROM " + prefix +
+	                     "ducklake_snapshot s WHERE s.snapshot_id = t.begin_snapshot)) FROM " + prefix +
+	                     "ducklake_table t WHERE " + VisibleAt(snapshot_id) + " ORDER BY t.table_id");
 	std::map<int64_t, size_t> table_index;
 	for (duckdb::idx_t row = 0; row < tables.RowCount(); row++) {
 		ResultRow r(tables, row);
@@ -132,7 +169,8 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 		table_index[table.table_id] = contents.tables.size();
 		contents.tables.push_back(std::move(table));
 	}
-	auto columns = connection.Query("SELECT table_id, column_id, column_order, column_name, column_type, default_value, "
+	auto columns =
+	    connection.Query("SELECT table_id, column_id, column_order, column_name, column_type, default_value, "
 	                     "nulls_allowed, parent_column, initial_default FROM " +
 	                     prefix + "ducklake_column WHERE " + visible + " ORDER BY table_id, column_order");
 	std::map<int64_t, std::vector<ColumnRow>> rows_by_table;
@@ -158,7 +196,8 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 			contents.tables[index->second].columns = BuildColumnTrees(entry.second);
 		}
 	}
-	auto max_ids = connection.Query("SELECT table_id, max(column_id) FROM " + prefix + "ducklake_column GROUP BY table_id");
+	auto max_ids =
+	    connection.Query("SELECT table_id, max(column_id) FROM " + prefix + "ducklake_column GROUP BY table_id");
 	for (duckdb::idx_t row = 0; row < max_ids.RowCount(); row++) {
 		ResultRow r(max_ids, row);
 		auto index = table_index.find(r.Int(0));
@@ -168,9 +207,9 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 		}
 	}
 	auto sorts = connection.Query("SELECT i.table_id, e.expression, e.sort_direction, e.null_order FROM " + prefix +
-	                   "ducklake_sort_info i JOIN " + prefix +
-	                   "ducklake_sort_expression e USING (sort_id, table_id) WHERE i." + VisibleAt(snapshot_id) +
-	                   " ORDER BY i.table_id, e.sort_key_index");
+	                              "ducklake_sort_info i JOIN " + prefix +
+	                              "ducklake_sort_expression e USING (sort_id, table_id) WHERE i." +
+	                              VisibleAt(snapshot_id) + " ORDER BY i.table_id, e.sort_key_index");
 	for (duckdb::idx_t row = 0; row < sorts.RowCount(); row++) {
 		ResultRow r(sorts, row);
 		auto index = table_index.find(r.Int(0));
@@ -183,9 +222,9 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 
 std::vector<DataFileRecord> CatalogReader::DataFiles(int64_t table_id, int64_t snapshot_id) {
 	auto files = connection.Query("SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, "
-	                   "record_count, file_size_bytes, footer_size, row_id_start, partial_max FROM " +
-	                   prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " +
-	                   VisibleAt(snapshot_id) + " ORDER BY file_order, data_file_id");
+	                              "record_count, file_size_bytes, footer_size, row_id_start, partial_max FROM " +
+	                              prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " +
+	                              VisibleAt(snapshot_id) + " ORDER BY file_order, data_file_id");
 	std::vector<DataFileRecord> result;
 	std::map<int64_t, size_t> file_index;
 	for (duckdb::idx_t row = 0; row < files.RowCount(); row++) {
@@ -208,12 +247,13 @@ std::vector<DataFileRecord> CatalogReader::DataFiles(int64_t table_id, int64_t s
 	if (result.empty()) {
 		return result;
 	}
-	auto stats = connection.Query("SELECT s.data_file_id, s.column_id, s.column_size_bytes, s.value_count, s.null_count, "
-	                   "s.min_value, s.max_value, s.contains_nan FROM " +
-	                   prefix + "ducklake_file_column_stats s JOIN " + prefix +
-	                   "ducklake_data_file f USING (data_file_id) WHERE f.table_id = " + SqlInt(table_id) + " AND " +
-	                   "f.begin_snapshot <= " + SqlInt(snapshot_id) + " AND (f.end_snapshot IS NULL OR f.end_snapshot > " +
-	                   SqlInt(snapshot_id) + ")");
+	auto stats =
+	    connection.Query("SELECT s.data_file_id, s.column_id, s.column_size_bytes, s.value_count, s.null_count, "
+	                     "s.min_value, s.max_value, s.contains_nan FROM " +
+	                     prefix + "ducklake_file_column_stats s JOIN " + prefix +
+	                     "ducklake_data_file f USING (data_file_id) WHERE f.table_id = " + SqlInt(table_id) + " AND " +
+	                     "f.begin_snapshot <= " + SqlInt(snapshot_id) +
+	                     " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) + ")");
 	for (duckdb::idx_t row = 0; row < stats.RowCount(); row++) {
 		ResultRow r(stats, row);
 		auto index = file_index.find(r.Int(0));
@@ -232,10 +272,10 @@ std::vector<DataFileRecord> CatalogReader::DataFiles(int64_t table_id, int64_t s
 		result[index->second].column_stats.push_back(std::move(column));
 	}
 	AddInlinedDeletes(table_id, snapshot_id, result, file_index);
-	auto deletes = connection.Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
-	                     "begin_snapshot, file_size_bytes FROM " +
-	                     prefix + "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " +
-	                     VisibleAt(snapshot_id));
+	auto deletes = connection.Query(
+	    "SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
+	    "begin_snapshot, file_size_bytes FROM " +
+	    prefix + "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id));
 	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {
 		ResultRow r(deletes, row);
 		auto index = file_index.find(r.Int(0));
@@ -254,15 +294,14 @@ std::vector<DataFileRecord> CatalogReader::DataFiles(int64_t table_id, int64_t s
 	return result;
 }
 
-void CatalogReader::AddInlinedDeletes(int64_t table_id, int64_t snapshot_id,
-                                             std::vector<DataFileRecord> &files,
-                                             const std::map<int64_t, size_t> &file_index) {
+void CatalogReader::AddInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
+                                      const std::map<int64_t, size_t> &file_index) {
 	auto name = InlinedDeleteTableName(table_id);
 	if (!connection.TableExists(name)) {
 		return;
 	}
 	auto deletes = connection.Query("SELECT file_id, row_id FROM " + prefix + SqlIdentifier(name) +
-	                     " WHERE begin_snapshot <= " + SqlInt(snapshot_id) + " ORDER BY file_id, row_id");
+	                                " WHERE begin_snapshot <= " + SqlInt(snapshot_id) + " ORDER BY file_id, row_id");
 	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {
 		ResultRow r(deletes, row);
 		auto index = file_index.find(r.Int(0));

@@ -42,6 +42,9 @@ public:
 	//! The newest snapshot taken at or before `time`
 	bool SnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result);
 	std::vector<SnapshotListing> Snapshots();
+	//! Where to read table `table_id` as it was at its schema version `schema_version` (see
+	//! MetadataStore::FindTableVersionSnapshot)
+	TableVersionSnapshot TableVersion(int64_t table_id, int64_t schema_version);
 	//! The schemas and tables (with columns, sort keys, largest column id) visible at `snapshot_id`
 	CatalogContents Catalog(int64_t snapshot_id);
 	//! The table's data files visible at `snapshot_id`, with column statistics, delete file and inlined deletions

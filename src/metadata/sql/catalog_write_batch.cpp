@@ -49,9 +49,9 @@ void CatalogWriteBatch::InsertSnapshot(const SnapshotRecord &snapshot, duckdb::t
 }
 
 void CatalogWriteBatch::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
-	Stage("ducklake_schema", {Value::BIGINT(schema.schema_id), Value::UUID(schema.schema_uuid),
-	                          Value::BIGINT(begin_snapshot), kNullId, Text(schema.schema_name), Text(schema.path),
-	                          Value::BOOLEAN(schema.path_is_relative)});
+	Stage("ducklake_schema",
+	      {Value::BIGINT(schema.schema_id), Value::UUID(schema.schema_uuid), Value::BIGINT(begin_snapshot), kNullId,
+	       Text(schema.schema_name), Text(schema.path), Value::BOOLEAN(schema.path_is_relative)});
 }
 
 void CatalogWriteBatch::EndSchema(int64_t schema_id, int64_t end_snapshot) {
@@ -60,9 +60,9 @@ void CatalogWriteBatch::EndSchema(int64_t schema_id, int64_t end_snapshot) {
 }
 
 void CatalogWriteBatch::InsertTable(const TableRecord &table, int64_t begin_snapshot) {
-	Stage("ducklake_table", {Value::BIGINT(table.table_id), Value::UUID(table.table_uuid), Value::BIGINT(begin_snapshot),
-	                         kNullId, Value::BIGINT(table.schema_id), Text(table.table_name), Text(table.path),
-	                         Value::BOOLEAN(table.path_is_relative)});
+	Stage("ducklake_table", {Value::BIGINT(table.table_id), Value::UUID(table.table_uuid),
+	                         Value::BIGINT(begin_snapshot), kNullId, Value::BIGINT(table.schema_id),
+	                         Text(table.table_name), Text(table.path), Value::BOOLEAN(table.path_is_relative)});
 	auto columns = FlattenColumnTrees(table.table_id, table.columns);
 	int64_t largest_id = 0;
 	for (auto &column : columns) {
@@ -71,12 +71,12 @@ void CatalogWriteBatch::InsertTable(const TableRecord &table, int64_t begin_snap
 	if (table.max_column_id > largest_id && table.max_column_id > table.recorded_max_column_id) {
 		// a column added and dropped before this commit: a row visible at no snapshot (it ends where it begins)
 		// keeps its id from being handed out again
-		Stage("ducklake_column", {Value::BIGINT(table.max_column_id), Value::BIGINT(begin_snapshot),
-		                          Value::BIGINT(begin_snapshot), Value::BIGINT(table.table_id),
-		                          Value::BIGINT(int64_t(columns.size())),
-		                          Text("_ducklake_dropped_column_" + std::to_string(table.max_column_id)),
-		                          Text("int64"), Value(duckdb::LogicalType::VARCHAR), Value(duckdb::LogicalType::VARCHAR),
-		                          Value::BOOLEAN(true), kNullId});
+		Stage("ducklake_column",
+		      {Value::BIGINT(table.max_column_id), Value::BIGINT(begin_snapshot), Value::BIGINT(begin_snapshot),
+		       Value::BIGINT(table.table_id), Value::BIGINT(int64_t(columns.size())),
+		       Text("_ducklake_dropped_column_" + std::to_string(table.max_column_id)), Text("int64"),
+		       Value(duckdb::LogicalType::VARCHAR), Value(duckdb::LogicalType::VARCHAR), Value::BOOLEAN(true),
+		       kNullId});
 	}
 	for (auto &column : columns) {
 		Stage("ducklake_column",
@@ -97,12 +97,22 @@ void CatalogWriteBatch::EndTable(int64_t table_id, int64_t end_snapshot) {
 }
 
 void CatalogWriteBatch::InsertDataFile(const DataFileRecord &file) {
-	Row row {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id),
-	         Value::BIGINT(file.begin_snapshot), kNullId, Value::BIGINT(file.file_order),
-	         Text(file.path), Value::BOOLEAN(file.path_is_relative), Text("parquet"),
-	         Value::BIGINT(file.record_count), Value::BIGINT(file.file_size_bytes),
-	         Value::BIGINT(file.footer_size), Value::BIGINT(file.row_id_start), kNullId,
-	         Value(duckdb::LogicalType::VARCHAR), kNullId, IdOrNull(file.partial_max)};
+	Row row {Value::BIGINT(file.data_file_id),
+	         Value::BIGINT(file.table_id),
+	         Value::BIGINT(file.begin_snapshot),
+	         kNullId,
+	         Value::BIGINT(file.file_order),
+	         Text(file.path),
+	         Value::BOOLEAN(file.path_is_relative),
+	         Text("parquet"),
+	         Value::BIGINT(file.record_count),
+	         Value::BIGINT(file.file_size_bytes),
+	         Value::BIGINT(file.footer_size),
+	         Value::BIGINT(file.row_id_start),
+	         kNullId,
+	         Value(duckdb::LogicalType::VARCHAR),
+	         kNullId,
+	         IdOrNull(file.partial_max)};
 	if (file.row_group_count >= 0) {
 		row.push_back(Value::BIGINT(file.row_group_count)); // format 1.1 only; left out, it is NULL
 	}
@@ -138,9 +148,9 @@ void CatalogWriteBatch::WriteSortOrder(int64_t table_id, int64_t sort_id,
 	Stage("ducklake_sort_info", {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(snapshot_id), kNullId});
 	for (size_t i = 0; i < sort_keys.size(); i++) {
 		auto &key = sort_keys[i];
-		Stage("ducklake_sort_expression", {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(int64_t(i)),
-		                                   Value(key.expression), Value("duckdb"), Value(key.direction),
-		                                   Value(key.null_order)});
+		Stage("ducklake_sort_expression",
+		      {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(int64_t(i)), Value(key.expression),
+		       Value("duckdb"), Value(key.direction), Value(key.null_order)});
 	}
 }
 
@@ -165,7 +175,8 @@ void InsertStagedRows(CatalogConnection &connection, const std::string &prefix, 
 	while (start < rows.size()) {
 		auto width = rows[start].size();
 		if (width > names.size()) {
-			throw duckdb::IOException("inlake: %llu values staged for catalog table %s, which has fewer columns", width, table);
+			throw duckdb::IOException("inlake: %llu values staged for catalog table %s, which has fewer columns", width,
+			                          table);
 		}
 		std::string columns;
 		for (size_t i = 0; i < width; i++) {

@@ -124,8 +124,8 @@ SQLiteConnection::~SQLiteConnection() {
 void SQLiteConnection::Fail(int code, const std::string &sql) {
 	auto extended = sqlite3_extended_errcode(db);
 	std::string statement = sql.size() > 300 ? sql.substr(0, 300) + "..." : sql;
-	throw CatalogQueryError(KindOf(extended ? extended : code), "SQLite catalog \"" + path + "\": " +
-	                                                             sqlite3_errmsg(db) + " (running: " + statement + ")");
+	throw CatalogQueryError(KindOf(extended ? extended : code),
+	                        "SQLite catalog \"" + path + "\": " + sqlite3_errmsg(db) + " (running: " + statement + ")");
 }
 
 CatalogRows SQLiteConnection::Query(const std::string &sql) {
