@@ -145,8 +145,9 @@ private:
 				if (chunk.data[col].GetType() == out.data[col].GetType()) {
 					out.data[col].Reference(chunk.data[col]);
 				} else {
-					// a source whose stored type the catalog no longer knows (its schema version's snapshots
-					// expired) comes as stored: widen it here
+					// a source whose columns the catalog does not know (a catalog without the table's
+					// schema-version rows: InlinedTableColumns falls back to the current ones) comes as stored:
+					// widen it here
 					VectorOperations::DefaultCast(chunk.data[col], out.data[col], chunk.size());
 				}
 			}

@@ -18,6 +18,7 @@
 #include "duckdb/parser/parser.hpp"
 #include "duckdb/planner/binder.hpp"
 #include "duckdb/planner/expression_binder/constant_binder.hpp"
+#include "duckdb/planner/expression/bound_cast_expression.hpp"
 #include "duckdb/parser/expression/constant_expression.hpp"
 #include "write/inlining_policy.hpp"
 #include "transaction/lake_commit.hpp"
@@ -109,21 +110,22 @@ void LakeTransaction::FixInitialDefault(LakeColumn &column, const std::string &t
 	if (column.default_sql.empty()) {
 		return;
 	}
-	// The rows the table already holds read the default as it is now, once: evaluated here into a constant.
-	auto connection = OpenInternalConnection(*context.db);
-	// in the session's time zone, as DuckDB evaluates a default ('2000-01-01' as TIMESTAMPTZ is local time)
-	duckdb::Value time_zone;
-	if (context.TryGetCurrentSetting("TimeZone", time_zone) && !time_zone.IsNull()) {
-		connection->Query("SET TimeZone = " + SqlString(time_zone.ToString()));
-	}
-	auto result = connection->Query("SELECT CAST((" + column.default_sql + ") AS " +
-	                                column.type.ToString() + ")");
-	if (result->HasError()) {
+	// The rows the table already holds read the default as it is now, once: evaluated here into a constant, in
+	// the user's context, so the session's settings (TimeZone: '2000-01-01' as TIMESTAMPTZ is local time) apply
+	// as they do when DuckDB evaluates a default
+	duckdb::Value value;
+	try {
+		auto expressions = duckdb::Parser::ParseExpressionList(column.default_sql);
+		auto binder = duckdb::Binder::CreateBinder(context);
+		duckdb::ConstantBinder default_binder(*binder, context, "DEFAULT value");
+		auto bound = default_binder.Bind(expressions[0]);
+		bound = duckdb::BoundCastExpression::AddCastToType(context, std::move(bound), column.type);
+		value = duckdb::ExpressionExecutor::EvaluateScalar(context, *bound, true);
+	} catch (std::exception &ex) {
 		throw duckdb::InvalidInputException("Cannot add column \"%s\" to table \"%s\": its default cannot be "
 		                                    "computed for the rows the table holds: %s",
-		                                    column.name, table_name, result->GetError());
+		                                    column.name, table_name, duckdb::ErrorData(ex).Message());
 	}
-	auto value = result->GetValue(0, 0);
 	if (!value.IsNull() && value.ToString().find('\0') != std::string::npos) {
 		throw duckdb::NotImplementedException("Cannot add column \"%s\" to table \"%s\": a default holding chr(0) is "
 		                                      "not supported",
