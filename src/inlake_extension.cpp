@@ -22,6 +22,16 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	                          "Files younger than this are never removed by ducklake_delete_orphaned_files, not even "
 	                          "with cleanup_all: a writer may be about to commit them",
 	                          duckdb::LogicalType::INTERVAL, duckdb::Value::INTERVAL(duckdb::interval_t {0, 0, 3600000000LL}));
+	config.AddExtensionOption("ducklake_max_retry_count",
+	                          "How many times a DuckLake commit tries again to take the catalog's write lock while "
+	                          "other writers hold it past the catalog's busy timeout",
+	                          duckdb::LogicalType::UBIGINT, duckdb::Value::UBIGINT(10));
+	config.AddExtensionOption("ducklake_retry_wait_ms",
+	                          "Milliseconds a DuckLake commit waits before its first retry",
+	                          duckdb::LogicalType::UBIGINT, duckdb::Value::UBIGINT(100));
+	config.AddExtensionOption("ducklake_retry_backoff",
+	                          "Factor by which each further DuckLake commit retry waits longer (at least 1)",
+	                          duckdb::LogicalType::DOUBLE, duckdb::Value::DOUBLE(1.5));
 	RegisterLakeFunctions(loader);
 	loader.RegisterFunction(ParquetEncodeFunction());
 }

@@ -126,7 +126,8 @@ std::vector<std::string> CatalogTableNames(const std::string &format_version) {
 static const char *kViewColumnTagColumns =
     "view_id BIGINT, column_name VARCHAR, begin_snapshot BIGINT, end_snapshot BIGINT, key VARCHAR, value VARCHAR";
 
-std::vector<std::string> CatalogTableColumnNames(const std::string &table_name) {
+//! The column definitions ("name TYPE ...") of a catalog table, 1.1 columns included.
+static std::vector<std::string> CatalogTableColumnDefinitions(const std::string &table_name) {
 	std::string columns;
 	if (table_name == "ducklake_view_column_tag") {
 		columns = kViewColumnTagColumns;
@@ -136,11 +137,27 @@ std::vector<std::string> CatalogTableColumnNames(const std::string &table_name) 
 			columns = std::string(table.columns) + table.columns_1_1;
 		}
 	}
+	if (columns.empty()) {
+		return {};
+	}
+	auto definitions = duckdb::StringUtil::Split(columns, ", ");
+	return std::vector<std::string>(definitions.begin(), definitions.end());
+}
+
+std::vector<std::string> CatalogTableColumnNames(const std::string &table_name) {
 	std::vector<std::string> names;
-	for (auto &column : duckdb::StringUtil::Split(columns, ", ")) {
+	for (auto &column : CatalogTableColumnDefinitions(table_name)) {
 		names.push_back(duckdb::StringUtil::Split(column, " ")[0]);
 	}
 	return names;
+}
+
+std::vector<std::string> CatalogTableColumnTypes(const std::string &table_name) {
+	std::vector<std::string> types;
+	for (auto &column : CatalogTableColumnDefinitions(table_name)) {
+		types.push_back(duckdb::StringUtil::Split(column, " ")[1]);
+	}
+	return types;
 }
 
 std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix,

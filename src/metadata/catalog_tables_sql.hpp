@@ -20,5 +20,7 @@ std::vector<std::string> CatalogTableNames(const std::string &format_version);
 bool IsSupportedFormatVersion(const std::string &format_version);
 //! The column names of a catalog table, in order, with the columns format 1.1 appends (empty: not a catalog table).
 std::vector<std::string> CatalogTableColumnNames(const std::string &table_name);
+//! The spec's types of those columns (BIGINT, VARCHAR, BOOLEAN, UUID, TIMESTAMPTZ), in the same order.
+std::vector<std::string> CatalogTableColumnTypes(const std::string &table_name);
 
 } // namespace inlake

@@ -27,6 +27,16 @@
 
 namespace inlake {
 
+//! How long a commit waits for the catalog database's write lock when another writer keeps it busy past the
+//! connection's own busy timeout (settings ducklake_max_retry_count, ducklake_retry_wait_ms,
+//! ducklake_retry_backoff): it tries again up to `max_retries` times, waiting `wait_ms` and then `backoff` times
+//! longer each time. Nothing is rewritten: the commit has not begun.
+struct WriteRetryPolicy {
+	int64_t max_retries = 10;
+	double wait_ms = 100;
+	double backoff = 1.5;
+};
+
 struct StoreInitOptions {
 	std::string format_version = "1.0";
 	std::string data_path;
@@ -248,7 +258,8 @@ public:
 	//! Inlined deletions of a table made at or before `snapshot_id`, with their snapshots.
 	virtual std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) = 0;
 
-	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite() = 0;
+	//! Opens the catalog write transaction of one commit, waiting for other writers as `retry` allows.
+	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) = 0;
 
 	//! Every row of one table of the catalog database (a ducklake_* table, inlined data tables included), with
 	//! its columns' names and types as the database declares them: the one way to look into a catalog that

@@ -12,6 +12,7 @@
 #include "catalog/lake_options.hpp"
 #include "metadata/metadata_store.hpp"
 
+#include "duckdb/common/file_system.hpp"
 #include "duckdb/main/client_context.hpp"
 
 #include <memory>
@@ -21,5 +22,9 @@ namespace inlake {
 //! Opens (or creates) the catalog database `options` name. Every lake of this process attached to the same
 //! catalog database shares one store.
 std::shared_ptr<MetadataStore> OpenMetadataStore(duckdb::ClientContext &context, const LakeOptions &options);
+
+//! Throws the IOException that says why ATTACH may not create the missing catalog database `options` name
+//! (READ_ONLY, SNAPSHOT_VERSION, CREATE_IF_NOT_EXISTS false, a missing folder); returns when it may.
+void CheckCatalogCanBeCreated(duckdb::FileSystem &fs, const LakeOptions &options);
 
 } // namespace inlake

@@ -1,5 +1,7 @@
 #include "transaction/lake_commit.hpp"
 
+#include <algorithm>
+
 #include "transaction/change_set.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "transaction/flush_commit.hpp"
@@ -233,8 +235,28 @@ private:
 
 } // namespace
 
-void CommitLakeTransaction(LakeTransaction &transaction) {
-	auto write = transaction.GetCatalog().Store().BeginWrite();
+WriteRetryPolicy WriteRetryPolicyFromSettings(duckdb::ClientContext &context) {
+	WriteRetryPolicy policy;
+	duckdb::Value value;
+	if (context.TryGetCurrentSetting("ducklake_max_retry_count", value) && !value.IsNull()) {
+		policy.max_retries = int64_t(std::min<uint64_t>(value.GetValue<uint64_t>(), 1000000));
+	}
+	if (context.TryGetCurrentSetting("ducklake_retry_wait_ms", value) && !value.IsNull()) {
+		policy.wait_ms = double(std::min<uint64_t>(value.GetValue<uint64_t>(), 3600000));
+	}
+	if (context.TryGetCurrentSetting("ducklake_retry_backoff", value) && !value.IsNull()) {
+		auto backoff = value.GetValue<double>();
+		if (!(backoff >= 1 && backoff <= 100)) {
+			throw duckdb::InvalidInputException("ducklake_retry_backoff must be between 1 and 100, not %s",
+			                                    value.ToString());
+		}
+		policy.backoff = backoff;
+	}
+	return policy;
+}
+
+void CommitLakeTransaction(LakeTransaction &transaction, const WriteRetryPolicy &retry) {
+	auto write = transaction.GetCatalog().Store().BeginWrite(retry);
 	CommitBuilder builder(transaction, *write);
 	builder.Run();
 }

@@ -11,10 +11,19 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "metadata/metadata_store.hpp"
+
+#include "duckdb/main/client_context.hpp"
+
 namespace inlake {
 
 class LakeTransaction;
 
-void CommitLakeTransaction(LakeTransaction &transaction);
+//! `retry` says how long to wait for other writers' hold on the catalog database.
+void CommitLakeTransaction(LakeTransaction &transaction, const WriteRetryPolicy &retry);
+
+//! The settings ducklake_max_retry_count, ducklake_retry_wait_ms and ducklake_retry_backoff; an error naming the
+//! setting when a value is out of range.
+WriteRetryPolicy WriteRetryPolicyFromSettings(duckdb::ClientContext &context);
 
 } // namespace inlake

@@ -130,7 +130,7 @@ void LakeTransaction::Commit() {
 	if (changes.Empty()) {
 		return;
 	}
-	CommitLakeTransaction(*this);
+	CommitLakeTransaction(*this, WriteRetryPolicyFromSettings(context));
 	// The catalog now names the transaction's files: whatever fails from here on, a rollback must not remove them.
 	catalog_committed = true;
 	if (!changes.option_changes.empty()) {

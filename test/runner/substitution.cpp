@@ -1,5 +1,7 @@
 #include "substitution.hpp"
 
+#include <cstdlib>
+
 #include "duckdb/common/types/uuid.hpp"
 
 #include <unistd.h>
@@ -27,6 +29,7 @@ const std::string WORKING_DIR_KEYWORD = "__WORKING_DIRECTORY__";
 
 Substitution::Substitution(std::string test_dir_p, std::string base_test_name_p)
     : test_dir(std::move(test_dir_p)), base_test_name(std::move(base_test_name_p)) {
+	variables["CATALOG"] = CatalogBackend();
 }
 
 void Substitution::SetVariable(const std::string &name, const std::string &value) {
@@ -95,7 +98,32 @@ std::string Substitution::Apply(const std::string &text, const LoopVariables &lo
 		}
 		result += text[i++];
 	}
-	return result;
+	return RewriteAttach(std::move(result));
+}
+
+std::string Substitution::CatalogBackend() {
+	auto backend = std::getenv("INLAKE_TEST_CATALOG");
+	return backend && *backend ? backend : "duckdb";
+}
+
+std::string Substitution::RewriteAttach(std::string text) const {
+	static const std::string backend = CatalogBackend();
+	if (backend == "duckdb") {
+		return text;
+	}
+	static const std::string marker = "'ducklake:";
+	size_t position = 0;
+	while ((position = text.find(marker, position)) != std::string::npos) {
+		position += marker.size();
+		auto rest = text.substr(position, 12);
+		bool named = rest.compare(0, 7, "duckdb:") == 0 || rest.compare(0, 7, "sqlite:") == 0 ||
+		             rest.compare(0, 9, "postgres:") == 0 || rest.compare(0, 11, "postgresql:") == 0 ||
+		             rest.compare(0, 8, "sqlite3:") == 0 || rest.empty() || rest[0] == '\'';
+		if (!named) {
+			text.insert(position, backend + ":");
+		}
+	}
+	return text;
 }
 
 } // namespace inlake_test

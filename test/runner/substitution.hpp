@@ -9,6 +9,9 @@
 //   {UUID}       a fresh random uuid at each occurrence
 //   {BASE_TEST_NAME}   the file name without directory and `.test`
 //   __WORKING_DIRECTORY__      the current working directory
+// The variable CATALOG names the catalog backend (for `onlyif CATALOG=duckdb`)
+// and, when the tests run on another catalog backend (INLAKE_TEST_CATALOG=sqlite), points every lake ATTACH
+// string that names no backend ('ducklake:PATH') at that backend ('ducklake:sqlite:PATH').
 // Unknown `${...}` / `{...}` are left as they are (SQL uses braces too).
 // Apply is safe to call from several threads once the variables are set.
 //===----------------------------------------------------------------------===//
@@ -29,6 +32,9 @@ public:
 	bool HasVariable(const std::string &name) const;
 	std::string Apply(const std::string &text, const LoopVariables &loop_variables) const;
 
+	//! The catalog backend the lakes of the file are attached on ("duckdb" unless INLAKE_TEST_CATALOG says)
+	static std::string CatalogBackend();
+
 	const std::string &TestDir() const {
 		return test_dir;
 	}
@@ -38,6 +44,7 @@ private:
 	std::string base_test_name;
 	std::map<std::string, std::string> variables;
 
+	std::string RewriteAttach(std::string text) const;
 	bool Lookup(const std::string &name, bool dollar, const LoopVariables &loop_variables, std::string &out) const;
 };
 

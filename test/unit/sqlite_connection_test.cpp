@@ -3,11 +3,17 @@
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/sql/catalog_reader.hpp"
 #include "metadata/sql/catalog_write_batch.hpp"
+#include "metadata/sql/sql_metadata_store.hpp"
 #include "metadata/sqlite/sqlite_connection.hpp"
+
+#include "duckdb.hpp"
+
+#include <sqlite3.h>
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <cstdlib>
 #include <string>
@@ -59,9 +65,14 @@ TEST(SQLiteConnectionTest, ValuesArriveAsDuckDBValues) {
 	EXPECT_EQ(rows.GetValue(5, 0), duckdb::Value("ü\n"));
 }
 
-TEST(SQLiteConnectionTest, OpensInWalModeAndRefusesAMissingFile) {
+// Opening changes nothing in the file (it may turn out not to be a lake); the first write puts it in WAL mode.
+TEST(SQLiteConnectionTest, TheFirstWriteSetsWalModeAndAMissingFileIsRefused) {
 	auto path = TempCatalog();
 	SQLiteConnection connection(path, Create());
+	EXPECT_EQ(connection.Query("PRAGMA journal_mode").GetValue(0, 0), duckdb::Value("delete"));
+	connection.BeginWrite();
+	connection.Execute("CREATE TABLE t (id INTEGER) STRICT");
+	connection.Commit();
 	EXPECT_EQ(connection.Query("PRAGMA journal_mode").GetValue(0, 0), duckdb::Value("wal"));
 	EXPECT_THROW(SQLiteConnection(path + "-missing", SQLiteOpenOptions()), CatalogQueryError);
 }
@@ -88,7 +99,9 @@ TEST(SQLiteConnectionTest, RollbackLeavesNothing) {
 TEST(SQLiteConnectionTest, AReaderDoesNotBlockAWriter) {
 	auto path = TempCatalog();
 	SQLiteConnection writer(path, Create());
+	writer.BeginWrite();
 	writer.Execute("CREATE TABLE t (id INTEGER) STRICT");
+	writer.Commit();
 	SQLiteConnection reader(path, SQLiteOpenOptions());
 	reader.BeginRead();
 	EXPECT_EQ(reader.Query("SELECT count(*) FROM t").GetValue(0, 0), duckdb::Value::BIGINT(0));
@@ -333,4 +346,56 @@ TEST(SQLiteConnectionTest, WriteBatchRoundTripsThroughSQLite) {
 	// text cannot slip into an id column: the STRICT tables refuse it
 	EXPECT_EQ(KindOfFailure(connection, "INSERT INTO ducklake_data_file (data_file_id) VALUES ('x')"),
 	          CatalogErrorKind::OTHER);
+}
+
+// A program other than inlake holding the SQLite write lock past the connection's busy timeout: a lake commit
+// waits and tries again as its retry policy says (ducklake_max_retry_count and friends), and fails with the BUSY
+// kind only once the retries are used up.
+TEST(SQLiteConnectionTest, AWriteRetriesWhileAnotherProgramHoldsTheLock) {
+	auto path = TempCatalog();
+	SQLiteOpenOptions quick = Create();
+	quick.busy_timeout_ms = 20;
+	{
+		SQLiteConnection setup(path, quick);
+		setup.BeginWrite(); // WAL
+		setup.Commit();
+	}
+	duckdb::DuckDB db(nullptr);
+	auto open = [&]() {
+		SQLiteOpenOptions options;
+		options.busy_timeout_ms = 20;
+		return std::unique_ptr<inlake::CatalogConnection>(new SQLiteConnection(path, options));
+	};
+	inlake::SqlStoreConfig config;
+	config.open_connection = open;
+	auto store = std::make_shared<inlake::SqlMetadataStore>(*db.instance, open(), config);
+
+	auto other_program = [&](int hold_ms) {
+		sqlite3 *raw = nullptr;
+		sqlite3_open(path.c_str(), &raw);
+		sqlite3_exec(raw, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+		std::this_thread::sleep_for(std::chrono::milliseconds(hold_ms));
+		sqlite3_exec(raw, "COMMIT", nullptr, nullptr, nullptr);
+		sqlite3_close(raw);
+	};
+	inlake::WriteRetryPolicy patient;
+	patient.max_retries = 20;
+	patient.wait_ms = 20;
+	patient.backoff = 1.2;
+	std::thread holder(other_program, 300);
+	std::this_thread::sleep_for(std::chrono::milliseconds(50));
+	EXPECT_NO_THROW(store->BeginWrite(patient)->Rollback());
+	holder.join();
+
+	inlake::WriteRetryPolicy impatient;
+	impatient.max_retries = 0;
+	std::thread second_holder(other_program, 300);
+	std::this_thread::sleep_for(std::chrono::milliseconds(50));
+	try {
+		store->BeginWrite(impatient);
+		ADD_FAILURE() << "the write began although another program held the lock";
+	} catch (CatalogQueryError &error) {
+		EXPECT_EQ(error.kind, CatalogErrorKind::BUSY);
+	}
+	second_holder.join();
 }

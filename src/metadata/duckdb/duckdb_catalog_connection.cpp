@@ -1,6 +1,7 @@
 #include "metadata/duckdb/duckdb_catalog_connection.hpp"
 
 #include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
 #include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
 
 namespace inlake {
@@ -41,6 +42,34 @@ void DuckDBCatalogConnection::Execute(const std::string &sql) {
 	Run(connection, sql);
 }
 
+int64_t DuckDBCatalogConnection::ExecuteCount(const std::string &sql) {
+	auto result = Run(connection, sql);
+	return result->RowCount() == 0 ? 0 : result->GetValue(0, 0).GetValue<int64_t>();
+}
+
+void DuckDBCatalogConnection::AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
+                                         const std::vector<std::vector<duckdb::Value>> &rows) {
+	std::string column_list;
+	for (auto &column : columns) {
+		column_list += (column_list.empty() ? " (" : ", ") + column;
+	}
+	if (!column_list.empty()) {
+		column_list += ")";
+	}
+	const size_t batch = 1000;
+	for (size_t begin = 0; begin < rows.size(); begin += batch) {
+		std::string sql = "INSERT INTO " + qualified_table + column_list + " VALUES ";
+		for (size_t row = begin; row < std::min(rows.size(), begin + batch); row++) {
+			sql += row > begin ? ", (" : "(";
+			for (size_t column = 0; column < rows[row].size(); column++) {
+				sql += (column ? ", " : "") + rows[row][column].ToSQLString();
+			}
+			sql += ")";
+		}
+		Run(connection, sql);
+	}
+}
+
 bool DuckDBCatalogConnection::TableExists(const std::string &table_name) {
 	// Through the catalog API, not duckdb_tables(): that would open a transaction on every attached
 	// database, this lake included, from inside the lake's own metadata calls.
@@ -51,6 +80,19 @@ bool DuckDBCatalogConnection::TableExists(const std::string &table_name) {
 		                                                              duckdb::OnEntryNotFound::RETURN_NULL) != nullptr;
 	});
 	return exists;
+}
+
+bool DuckDBCatalogConnection::HasNoTables() {
+	bool empty = true;
+	connection.context->RunFunctionInTransaction([&]() {
+		auto schema = duckdb::Catalog::GetSchema(*connection.context, metadata_database, metadata_schema,
+		                                         duckdb::OnEntryNotFound::RETURN_NULL);
+		if (schema) {
+			schema->Scan(*connection.context, duckdb::CatalogType::TABLE_ENTRY,
+			             [&](duckdb::CatalogEntry &) { empty = false; });
+		}
+	});
+	return empty;
 }
 
 void DuckDBCatalogConnection::BeginRead() {

@@ -29,6 +29,9 @@ public:
 
 	CatalogRows Query(const std::string &sql) override;
 	void Execute(const std::string &sql) override;
+	int64_t ExecuteCount(const std::string &sql) override;
+	void AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
+	                        const std::vector<std::vector<duckdb::Value>> &rows) override;
 	void BeginRead() override;
 	void BeginWrite() override;
 	void Commit() override;
@@ -37,6 +40,7 @@ public:
 		return connection.HasActiveTransaction();
 	}
 	bool TableExists(const std::string &table_name) override;
+	bool HasNoTables() override;
 	const SqlDialect &Dialect() const override {
 		return dialect;
 	}

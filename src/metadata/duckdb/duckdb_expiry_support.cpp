@@ -1,296 +1,75 @@
-// The snapshot-expiry and file-cleanup part of the DuckDB metadata backend:
-// finding and removing the catalog rows, files and inlined rows that no
-// remaining snapshot can read, and the deletion schedule. Every statement runs
-// at once inside the write transaction (later steps read what earlier ones
-// removed); the caller commits them together.
+// The snapshot-expiry and file-cleanup part of the DuckDB metadata backend: the backend-neutral
+// CatalogMaintenance on the store's connection.
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
 #include "metadata/duckdb/duckdb_write_txn.hpp"
-#include "metadata/duckdb/result_reader.hpp"
-#include "metadata/sql_literal.hpp"
 
 namespace inlake {
 
-namespace {
-
-//! No remaining snapshot lies in [alias.begin_snapshot, alias.end_snapshot) of an ended row.
-std::string Unreachable(const std::string &prefix, const std::string &alias) {
-	return alias + ".end_snapshot IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " + prefix +
-	       "ducklake_snapshot s WHERE s.snapshot_id >= " + alias + ".begin_snapshot AND s.snapshot_id < " + alias +
-	       ".end_snapshot)";
-}
-
-std::string IdList(const std::vector<int64_t> &ids, size_t begin, size_t end) {
-	std::string list;
-	for (size_t i = begin; i < end; i++) {
-		list += (i > begin ? ", " : "") + SqlInt(ids[i]);
-	}
-	return list;
-}
-
-//! Runs `make_sql(id list)` for the ids in batches (keeps statements small).
-template <class F>
-void ForIdBatches(const std::vector<int64_t> &ids, F make_sql) {
-	const size_t batch = 1000;
-	for (size_t begin = 0; begin < ids.size(); begin += batch) {
-		make_sql(IdList(ids, begin, std::min(ids.size(), begin + batch)));
-	}
-}
-
-//! Joins a file table (alias f) with the latest path rows of its table and schema.
-std::string FilePathQuery(const std::string &prefix, const std::string &file_table, const std::string &id_column,
-                          const std::string &where) {
-	return "SELECT f." + id_column + ", f.table_id, f.path, f.path_is_relative, t.path, t.path_is_relative, s.path, "
-	       "s.path_is_relative, t.table_id IS NOT NULL, s.schema_id IS NOT NULL FROM " + prefix + file_table +
-	       " f LEFT JOIN (SELECT table_id, schema_id, path, path_is_relative FROM " + prefix +
-	       "ducklake_table QUALIFY row_number() OVER (PARTITION BY table_id ORDER BY begin_snapshot DESC) = 1) t "
-	       "ON t.table_id = f.table_id LEFT JOIN (SELECT schema_id, path, path_is_relative FROM " + prefix +
-	       "ducklake_schema QUALIFY row_number() OVER (PARTITION BY schema_id ORDER BY begin_snapshot DESC) = 1) s "
-	       "ON s.schema_id = t.schema_id WHERE " + where + " ORDER BY f." + id_column;
-}
-
-std::vector<FileLocationRecord> ReadFileRecords(const CatalogRows &result) {
-	std::vector<FileLocationRecord> files;
-	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
-		ResultRow r(result, row);
-		FileLocationRecord file;
-		file.file_id = r.Int(0);
-		file.table_id = r.Int(1);
-		file.path = r.String(2);
-		file.path_is_relative = r.Bool(3, true);
-		file.table_path = r.String(4);
-		file.table_path_is_relative = r.Bool(5, true);
-		file.schema_path = r.String(6);
-		file.schema_path_is_relative = r.Bool(7, true);
-		file.has_table_path = r.Bool(8, false);
-		file.has_schema_path = r.Bool(9, false);
-		files.push_back(std::move(file));
-	}
-	return files;
-}
-
-std::vector<ScheduledFileRecord> ReadScheduled(const CatalogRows &result) {
-	std::vector<ScheduledFileRecord> files;
-	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
-		ResultRow r(result, row);
-		ScheduledFileRecord file;
-		file.data_file_id = r.Int(0, -1);
-		file.path = r.String(1);
-		file.path_is_relative = r.Bool(2, false);
-		file.schedule_start = r.TimestampTz(3);
-		files.push_back(std::move(file));
-	}
-	return files;
-}
-
-const char *kScheduledColumns = "data_file_id, path, path_is_relative, schedule_start";
-
-} // namespace
-
 std::vector<SnapshotRecord> DuckDBWriteTxn::GetAllSnapshots() {
-	auto result = store.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + store.Prefix() +
-	                          "ducklake_snapshot ORDER BY snapshot_id");
-	std::vector<SnapshotRecord> snapshots;
-	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
-		snapshots.push_back(SnapshotFromRow(*result, row));
-	}
-	return snapshots;
+	return store.Maintenance().AllSnapshots();
 }
 
 void DuckDBWriteTxn::DeleteSnapshots(const std::vector<int64_t> &snapshot_ids) {
-	ForIdBatches(snapshot_ids, [&](const std::string &ids) {
-		for (auto table : {"ducklake_snapshot", "ducklake_snapshot_changes"}) {
-			Execute("DELETE FROM " + store.Prefix() + table + " WHERE snapshot_id IN (" + ids + ")");
-		}
-	});
+	store.Maintenance().DeleteSnapshots(snapshot_ids);
 }
 
 std::vector<FileLocationRecord> DuckDBWriteTxn::FindUnreachableDataFiles() {
-	auto result = store.Query(
-	    FilePathQuery(store.Prefix(), "ducklake_data_file", "data_file_id", Unreachable(store.Prefix(), "f")));
-	return ReadFileRecords(*result);
+	return store.Maintenance().FindUnreachableDataFiles();
 }
 
 std::vector<FileLocationRecord> DuckDBWriteTxn::FindUnreachableDeleteFiles() {
-	auto where = "(" + Unreachable(store.Prefix(), "f") + ") OR f.data_file_id IN (SELECT d.data_file_id FROM " +
-	             store.Prefix() + "ducklake_data_file d WHERE " + Unreachable(store.Prefix(), "d") +
-	             ") OR f.data_file_id NOT IN (SELECT data_file_id FROM " + store.Prefix() + "ducklake_data_file)";
-	auto result = store.Query(FilePathQuery(store.Prefix(), "ducklake_delete_file", "delete_file_id", where));
-	return ReadFileRecords(*result);
+	return store.Maintenance().FindUnreachableDeleteFiles();
 }
 
 void DuckDBWriteTxn::ScheduleFilesForDeletion(const std::vector<ScheduledFileRecord> &files) {
-	const size_t batch = 1000;
-	for (size_t begin = 0; begin < files.size(); begin += batch) {
-		std::string sql = "INSERT INTO " + store.Prefix() + "ducklake_files_scheduled_for_deletion (" +
-		                  kScheduledColumns + ") VALUES ";
-		for (size_t i = begin; i < std::min(files.size(), begin + batch); i++) {
-			auto &file = files[i];
-			sql += (i > begin ? ", (" : "(") + SqlIdOrNull(file.data_file_id) + ", " + SqlString(file.path) + ", " +
-			       SqlBool(file.path_is_relative) + ", now())";
-		}
-		Execute(sql);
-	}
+	store.Maintenance().ScheduleFilesForDeletion(files);
 }
 
 void DuckDBWriteTxn::RemoveDataFiles(const std::vector<int64_t> &data_file_ids) {
-	// inlined deletions of these files, per table (ducklake_inlined_delete_<table_id>)
-	std::vector<int64_t> table_ids;
-	ForIdBatches(data_file_ids, [&](const std::string &ids) {
-		auto result = store.Query("SELECT DISTINCT table_id FROM " + store.Prefix() +
-		                          "ducklake_data_file WHERE data_file_id IN (" + ids + ")");
-		for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
-			table_ids.push_back(ResultRow(*result, row).Int(0));
-		}
-	});
-	std::vector<std::string> inlined_delete_tables;
-	for (auto table_id : table_ids) {
-		auto name = InlinedDeleteTableName(table_id);
-		if (store.TableExists(name)) {
-			inlined_delete_tables.push_back(name);
-		}
-	}
-	ForIdBatches(data_file_ids, [&](const std::string &ids) {
-		for (auto &name : inlined_delete_tables) {
-			Execute("DELETE FROM " + store.Prefix() + SqlIdentifier(name) + " WHERE file_id IN (" + ids + ")");
-		}
-		for (auto table : {"ducklake_file_column_stats", "ducklake_file_partition_value", "ducklake_data_file"}) {
-			Execute("DELETE FROM " + store.Prefix() + table + " WHERE data_file_id IN (" + ids + ")");
-		}
-	});
+	store.Maintenance().RemoveDataFiles(data_file_ids);
 }
 
 void DuckDBWriteTxn::RemoveDeleteFiles(const std::vector<int64_t> &delete_file_ids) {
-	ForIdBatches(delete_file_ids, [&](const std::string &ids) {
-		Execute("DELETE FROM " + store.Prefix() + "ducklake_delete_file WHERE delete_file_id IN (" + ids + ")");
-	});
+	store.Maintenance().RemoveDeleteFiles(delete_file_ids);
 }
 
 void DuckDBWriteTxn::RemoveUnreachableCatalogRows() {
-	auto &prefix = store.Prefix();
-	std::vector<std::string> tables = {"ducklake_schema",     "ducklake_table",     "ducklake_view",
-	                                   "ducklake_column",     "ducklake_tag",       "ducklake_column_tag",
-	                                   "ducklake_partition_info", "ducklake_sort_info", "ducklake_macro"};
-	if (store.TableExists("ducklake_view_column_tag")) {
-		tables.push_back("ducklake_view_column_tag");
-	}
-	// An inlined table of an older schema version is read through the columns of that version: while it exists,
-	// the table's rows visible at the version's last snapshot stay, even after every snapshot of the version
-	// expired (FindTableVersionSnapshot reads them there). The schema rows there stay too (any table's).
-	auto versions = prefix + "ducklake_schema_versions";
-	auto pinned = "SELECT table_id, pin_snapshot FROM (SELECT v.table_id, (SELECT min(n.begin_snapshot) FROM " +
-	              versions + " n WHERE n.table_id = v.table_id AND n.begin_snapshot > v.begin_snapshot) - 1 AS "
-	              "pin_snapshot FROM " + versions + " v JOIN " + prefix +
-	              "ducklake_inlined_data_tables i ON i.table_id = v.table_id AND i.schema_version = v.schema_version "
-	              "WHERE v.table_id IN (SELECT table_id FROM " + prefix + "ducklake_table WHERE end_snapshot IS NULL)) "
-	              "WHERE pin_snapshot IS NOT NULL";
-	auto pinned_at = [&](const std::string &same_table) {
-		return " AND NOT EXISTS (SELECT 1 FROM (" + pinned + ") p WHERE p.pin_snapshot >= x.begin_snapshot AND "
-		       "p.pin_snapshot < x.end_snapshot" + same_table + ")";
-	};
-	// Column ids are handed out as the table's largest column id plus one, and data files keep carrying the ids
-	// of columns dropped since: the rows with a live table's largest column id stay, so no id is ever reused.
-	auto keeps_largest_column_id = " AND NOT (x.column_id = (SELECT max(m.column_id) FROM " + prefix +
-	                               "ducklake_column m WHERE m.table_id = x.table_id) AND x.table_id IN (SELECT "
-	                               "table_id FROM " + prefix + "ducklake_table WHERE end_snapshot IS NULL))";
-	for (auto &table : tables) {
-		std::string keep;
-		if (table == "ducklake_table") {
-			keep = pinned_at(" AND p.table_id = x.table_id");
-		} else if (table == "ducklake_column") {
-			keep = pinned_at(" AND p.table_id = x.table_id") + keeps_largest_column_id;
-		} else if (table == "ducklake_schema") {
-			keep = pinned_at("");
-		}
-		Execute("DELETE FROM " + prefix + table + " x WHERE " + Unreachable(prefix, "x") + keep);
-	}
-	// rows that hang off a removed parent row
-	Execute("DELETE FROM " + prefix + "ducklake_partition_column c WHERE NOT EXISTS (SELECT 1 FROM " + prefix +
-	        "ducklake_partition_info p WHERE p.partition_id = c.partition_id AND p.table_id = c.table_id)");
-	Execute("DELETE FROM " + prefix + "ducklake_sort_expression e WHERE NOT EXISTS (SELECT 1 FROM " + prefix +
-	        "ducklake_sort_info i WHERE i.sort_id = e.sort_id AND i.table_id = e.table_id)");
-	for (auto table : {"ducklake_macro_impl", "ducklake_macro_parameters"}) {
-		Execute("DELETE FROM " + prefix + table + " x WHERE NOT EXISTS (SELECT 1 FROM " + prefix +
-		        "ducklake_macro m WHERE m.macro_id = x.macro_id)");
-	}
+	store.Maintenance().RemoveUnreachableCatalogRows();
 }
 
 int64_t DuckDBWriteTxn::RemoveUnreachableInlinedRows(const std::string &inlined_table,
                                                      const InlinedColumnNames &names) {
-	auto begin = "x." + SqlIdentifier(names.begin_snapshot);
-	auto end = "x." + SqlIdentifier(names.end_snapshot);
-	auto result = store.Query("DELETE FROM " + store.Prefix() + SqlIdentifier(inlined_table) + " x WHERE " + end +
-	                          " IS NOT NULL AND NOT EXISTS (SELECT 1 FROM " + store.Prefix() +
-	                          "ducklake_snapshot s WHERE s.snapshot_id >= " + begin + " AND s.snapshot_id < " + end +
-	                          ")");
-	return result->GetValue(0, 0).GetValue<int64_t>();
+	return store.Maintenance().RemoveUnreachableInlinedRows(inlined_table, names);
 }
 
 std::vector<InlinedTableRecord> DuckDBWriteTxn::GetAllInlinedTables() {
-	auto result = store.Query("SELECT table_id, table_name, schema_version FROM " + store.Prefix() +
-	                          "ducklake_inlined_data_tables ORDER BY table_id, schema_version");
-	std::vector<InlinedTableRecord> tables;
-	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
-		ResultRow r(*result, row);
-		tables.push_back(InlinedTableRecord {r.Int(0), r.String(1), r.Int(2)});
-	}
-	return tables;
+	return store.Reader().InlinedTables(-1);
 }
 
 std::vector<int64_t> DuckDBWriteTxn::FindRemovedTables() {
-	auto &prefix = store.Prefix();
-	auto result = store.Query("SELECT table_id FROM (SELECT table_id FROM " + prefix +
-	                          "ducklake_inlined_data_tables UNION SELECT table_id FROM " + prefix +
-	                          "ducklake_table_stats UNION SELECT table_id FROM " + prefix +
-	                          "ducklake_table_column_stats) WHERE table_id NOT IN (SELECT table_id FROM " + prefix +
-	                          "ducklake_table) ORDER BY table_id");
-	std::vector<int64_t> ids;
-	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
-		ids.push_back(ResultRow(*result, row).Int(0));
-	}
-	return ids;
+	return store.Maintenance().FindRemovedTables();
 }
 
 void DuckDBWriteTxn::RemoveTableLeftovers(int64_t table_id) {
-	auto id = SqlInt(table_id);
-	Execute("DROP TABLE IF EXISTS " + store.Prefix() + SqlIdentifier(InlinedDeleteTableName(table_id)));
-	for (auto table : {"ducklake_table_stats", "ducklake_table_column_stats"}) {
-		Execute("DELETE FROM " + store.Prefix() + table + " WHERE table_id = " + id);
-	}
+	store.Maintenance().RemoveTableLeftovers(table_id);
 }
 
 std::vector<ScheduledFileRecord> DuckDBWriteTxn::GetScheduledFiles(bool all, duckdb::timestamp_tz_t before) {
-	std::string where;
-	if (!all) {
-		where = " WHERE schedule_start < " +
-		        SqlString(duckdb::Value::TIMESTAMPTZ(before).ToString()) + "::TIMESTAMPTZ";
-	}
-	auto result = store.Query(std::string("SELECT ") + kScheduledColumns + " FROM " + store.Prefix() +
-	                          "ducklake_files_scheduled_for_deletion" + where + " ORDER BY schedule_start, path");
-	return ReadScheduled(*result);
+	return store.Maintenance().ScheduledFiles(all, before);
 }
 
 void DuckDBWriteTxn::RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) {
-	for (auto &file : files) {
-		auto id_match = file.data_file_id < 0 ? std::string("data_file_id IS NULL")
-		                                      : "data_file_id = " + SqlInt(file.data_file_id);
-		Execute("DELETE FROM " + store.Prefix() + "ducklake_files_scheduled_for_deletion WHERE " + id_match +
-		        " AND path = " + SqlString(file.path));
-	}
+	store.Maintenance().RemoveScheduledFiles(files);
 }
 
 std::vector<FileLocationRecord> DuckDBMetadataStore::ListAllFiles() {
 	std::lock_guard<OwnedMutex> guard(lock);
-	auto files = ReadFileRecords(*Query(FilePathQuery(prefix, "ducklake_data_file", "data_file_id", "true")));
-	auto deletes = ReadFileRecords(*Query(FilePathQuery(prefix, "ducklake_delete_file", "delete_file_id", "true")));
-	files.insert(files.end(), deletes.begin(), deletes.end());
-	return files;
+	return Maintenance().AllFiles();
 }
 
 std::vector<ScheduledFileRecord> DuckDBMetadataStore::ListScheduledFiles() {
 	std::lock_guard<OwnedMutex> guard(lock);
-	auto result = Query(std::string("SELECT ") + kScheduledColumns + " FROM " + prefix +
-	                    "ducklake_files_scheduled_for_deletion ORDER BY schedule_start, path");
-	return ReadScheduled(*result);
+	return Maintenance().ScheduledFiles(true, duckdb::timestamp_tz_t(0));
 }
 
 } // namespace inlake

@@ -1,6 +1,8 @@
-// The DuckDB metadata backend's part of a parallel flush: one COPY of a table's inlined rows (every schema
-// version, cast to the current columns) into a Parquet file, run by DuckDB on all threads, with the file's
-// statistics returned by RETURN_STATS, and the positions of the rows that were deleted while inlined.
+// The parallel flush's COPY: a table's inlined rows (every schema version, cast to the current columns) into
+// one Parquet file, run by DuckDB on all threads, with the file's statistics returned by RETURN_STATS, and the
+// positions of the rows that were deleted while inlined.
+#include "metadata/duckdb/inlined_copy.hpp"
+
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
 #include "metadata/duckdb/inlined_select.hpp"
 #include "metadata/sql_literal.hpp"
@@ -54,41 +56,42 @@ std::string CopyStatement(const InlinedCopyRequest &request, const std::string &
 
 //! Decides whether the file can go without hidden columns, from the rows' row id and snapshot ranges, and
 //! counts the rows among them that were deleted while inlined (one scan for both).
-void SummarizeRows(DuckDBMetadataStore &store, const InlinedCopyRequest &request, InlinedCopyResult &result) {
+void SummarizeRows(CatalogConnection &connection, const std::string &prefix, const InlinedCopyRequest &request,
+                   InlinedCopyResult &result) {
 	auto &names = request.names;
 	auto rows = UnionOfSources(
-	    request.sources, names, store.Prefix(), request.snapshot_id,
+	    request.sources, names, prefix, request.snapshot_id,
 	    [&](const InlinedSource &) {
 		    return SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.begin_snapshot) + " AS b, " +
 		           SqlIdentifier(names.end_snapshot) + " AS e";
 	    },
 	    "");
-	auto summary = store.Query("SELECT count(*), min(r), max(r), min(b), max(b), "
+	auto summary = connection.Query("SELECT count(*), min(r), max(r), min(b), max(b), "
 	                           "current_setting('preserve_insertion_order'), count(e) FROM (" + rows + ")");
-	auto count = summary->GetValue(0, 0).GetValue<int64_t>();
+	auto count = summary.GetValue(0, 0).GetValue<int64_t>();
 	if (count == 0) {
 		return;
 	}
-	result.deleted_count = summary->GetValue(6, 0).GetValue<int64_t>();
-	result.min_row_id = summary->GetValue(1, 0).GetValue<int64_t>();
-	result.min_snapshot = summary->GetValue(3, 0).GetValue<int64_t>();
-	result.max_snapshot = summary->GetValue(4, 0).GetValue<int64_t>();
-	auto max_row_id = summary->GetValue(2, 0).GetValue<int64_t>();
+	result.deleted_count = summary.GetValue(6, 0).GetValue<int64_t>();
+	result.min_row_id = summary.GetValue(1, 0).GetValue<int64_t>();
+	result.min_snapshot = summary.GetValue(3, 0).GetValue<int64_t>();
+	result.max_snapshot = summary.GetValue(4, 0).GetValue<int64_t>();
+	auto max_row_id = summary.GetValue(2, 0).GetValue<int64_t>();
 	// one inlined table is scanned in the order its rows were appended, which within one commit is row id
 	// order, and COPY keeps that order only while preserve_insertion_order is on (otherwise threads write
 	// row groups in any order): then, with one snapshot and no gaps, positions are row ids - min
-	auto keeps_order = summary->GetValue(5, 0).DefaultCastAs(duckdb::LogicalType::BOOLEAN).GetValue<bool>();
+	auto keeps_order = summary.GetValue(5, 0).DefaultCastAs(duckdb::LogicalType::BOOLEAN).GetValue<bool>();
 	result.plain = keeps_order && request.sources.size() == 1 && request.order_by.empty() &&
 	               result.min_snapshot == result.max_snapshot && max_row_id - result.min_row_id + 1 == count;
 	if (result.plain) {
 		// one commit appends its rows in row id order, except those an UPDATE or MERGE rewrote, which keep
 		// their row ids and come in the statement's order: check the storage order (the catalog table's rowid)
 		auto &source = request.sources[0];
-		auto out_of_order = store.Query(
+		auto out_of_order = connection.Query(
 		    "SELECT count(*) FROM (SELECT r, lag(r) OVER (ORDER BY s) AS p FROM (SELECT " +
-		    SqlIdentifier(names.row_id) + " AS r, rowid AS s FROM " + store.Prefix() + SqlIdentifier(source.table_name) +
+		    SqlIdentifier(names.row_id) + " AS r, rowid AS s FROM " + prefix + SqlIdentifier(source.table_name) +
 		    " WHERE " + SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(request.snapshot_id) + ")) WHERE r <= p");
-		result.plain = out_of_order->GetValue(0, 0).GetValue<int64_t>() == 0;
+		result.plain = out_of_order.GetValue(0, 0).GetValue<int64_t>() == 0;
 	}
 }
 
@@ -124,7 +127,8 @@ void ReadCopyStatistics(const CatalogRows &result, duckdb::CopyFunctionFileStati
 
 } // namespace
 
-InlinedCopyResult DuckDBMetadataStore::CopyInlinedRows(const InlinedCopyRequest &request) {
+InlinedCopyResult CopyInlinedRowsOn(CatalogConnection &connection, const std::string &prefix,
+                                    const InlinedCopyRequest &request) {
 	InlinedCopyResult result;
 	if (request.sources.empty()) {
 		return result;
@@ -137,39 +141,43 @@ InlinedCopyResult DuckDBMetadataStore::CopyInlinedRows(const InlinedCopyRequest 
 		           SqlIdentifier(names.end_snapshot) + " AS e";
 	    },
 	    " AND " + SqlIdentifier(names.end_snapshot) + " IS NOT NULL");
-	std::lock_guard<OwnedMutex> guard(lock);
 	// one read transaction: the deleted rows belong to the same catalog state as the written ones
-	Query("BEGIN TRANSACTION");
+	connection.BeginRead();
 	try {
-		SummarizeRows(*this, request, result);
-		auto copy = Query(CopyStatement(request, prefix, result.plain));
-		if (copy->RowCount() == 0) {
-			Query("COMMIT");
+		SummarizeRows(connection, prefix, request, result);
+		auto copy = connection.Query(CopyStatement(request, prefix, result.plain));
+		if (copy.RowCount() == 0) {
+			connection.Commit();
 			return result; // nothing to write (WRITE_EMPTY_FILE false)
 		}
-		ReadCopyStatistics(*copy, result.stats);
+		ReadCopyStatistics(copy, result.stats);
 		if (result.deleted_count > 0 && result.plain) {
-			auto positions = Query("SELECT r - " + SqlInt(result.min_row_id) + ", e FROM (" + deleted + ") ORDER BY 1");
-			for (duckdb::idx_t row = 0; row < positions->RowCount(); row++) {
-				result.deleted.emplace_back(positions->GetValue(0, row).GetValue<int64_t>(),
-				                            positions->GetValue(1, row).GetValue<int64_t>());
+			auto positions = connection.Query("SELECT r - " + SqlInt(result.min_row_id) + ", e FROM (" + deleted + ") ORDER BY 1");
+			for (duckdb::idx_t row = 0; row < positions.RowCount(); row++) {
+				result.deleted.emplace_back(positions.GetValue(0, row).GetValue<int64_t>(),
+				                            positions.GetValue(1, row).GetValue<int64_t>());
 			}
 		} else if (result.deleted_count > 0) {
-			auto positions = Query("SELECT p.file_row_number, d.e FROM read_parquet(" + SqlString(request.path) +
+			auto positions = connection.Query("SELECT p.file_row_number, d.e FROM read_parquet(" + SqlString(request.path) +
 			                       ", file_row_number = true) p JOIN (" + deleted +
 			                       ") d ON p._ducklake_internal_row_id = d.r AND p._ducklake_internal_snapshot_id = d.b "
 			                       "ORDER BY 1");
-			for (duckdb::idx_t row = 0; row < positions->RowCount(); row++) {
-				result.deleted.emplace_back(positions->GetValue(0, row).GetValue<int64_t>(),
-				                            positions->GetValue(1, row).GetValue<int64_t>());
+			for (duckdb::idx_t row = 0; row < positions.RowCount(); row++) {
+				result.deleted.emplace_back(positions.GetValue(0, row).GetValue<int64_t>(),
+				                            positions.GetValue(1, row).GetValue<int64_t>());
 			}
 		}
-		Query("COMMIT");
+		connection.Commit();
 	} catch (...) {
-		connection.Query("ROLLBACK");
+		connection.Rollback();
 		throw;
 	}
 	return result;
+}
+
+InlinedCopyResult DuckDBMetadataStore::CopyInlinedRows(const InlinedCopyRequest &request) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return CopyInlinedRowsOn(catalog_connection, prefix, request);
 }
 
 } // namespace inlake

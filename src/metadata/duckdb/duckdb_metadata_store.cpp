@@ -84,41 +84,21 @@ void DuckDBMetadataStore::CheckpointIfWalLarge() {
 
 bool DuckDBMetadataStore::IsEmpty() {
 	std::lock_guard<OwnedMutex> guard(lock);
-	bool empty = true;
-	connection.context->RunFunctionInTransaction([&]() {
-		auto schema = duckdb::Catalog::GetSchema(*connection.context, metadata_database, metadata_schema,
-		                                         duckdb::OnEntryNotFound::RETURN_NULL);
-		if (schema) {
-			schema->Scan(*connection.context, duckdb::CatalogType::TABLE_ENTRY,
-			             [&](duckdb::CatalogEntry &) { empty = false; });
-		}
-	});
-	return empty;
+	return catalog_connection.HasNoTables();
 }
 
 void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {
 	std::lock_guard<OwnedMutex> guard(lock);
-	connection.BeginTransaction();
+	catalog_connection.BeginWrite();
 	try {
 		if (metadata_schema != "main") {
 			Query("CREATE SCHEMA IF NOT EXISTS " + SqlIdentifier(metadata_database) + "." +
 			      SqlIdentifier(metadata_schema));
 		}
-		for (auto &ddl : CatalogTableDDL(options.format_version, prefix, DuckDBDialect())) {
-			Query(ddl);
-		}
-		std::string schema_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
-		Query("INSERT INTO " + prefix + "ducklake_metadata VALUES ('version', " + SqlString(options.format_version) +
-		      ", NULL, NULL), ('created_by', " + SqlString(options.created_by) + ", NULL, NULL), ('data_path', " +
-		      SqlString(options.data_path) + ", NULL, NULL), ('encrypted', 'false', NULL, NULL)");
-		Query("INSERT INTO " + prefix + "ducklake_snapshot VALUES (0, now(), 0, 1, 0)");
-		Query("INSERT INTO " + prefix + "ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL, "
-		                                "NULL)");
-		Query("INSERT INTO " + prefix + "ducklake_schema VALUES (0, " + SqlString(schema_uuid) +
-		      ", 0, NULL, 'main', 'main/', true)");
-		connection.Commit();
+		Writer().CreateCatalog(options);
+		catalog_connection.Commit();
 	} catch (...) {
-		connection.Rollback();
+		catalog_connection.Rollback();
 		throw;
 	}
 }
@@ -189,7 +169,8 @@ TableStatsRecord DuckDBMetadataStore::LoadTableStats(int64_t table_id) {
 	return ReadTableStats(*this, table_id);
 }
 
-std::unique_ptr<MetadataWriteTxn> DuckDBMetadataStore::BeginWrite() {
+std::unique_ptr<MetadataWriteTxn> DuckDBMetadataStore::BeginWrite(const WriteRetryPolicy &) {
+	// one process owns a DuckDB catalog file: no other writer to wait for
 	return std::unique_ptr<MetadataWriteTxn>(new DuckDBWriteTxn(*this, connection));
 }
 

@@ -13,7 +13,9 @@
 #include "common/owned_mutex.hpp"
 #include "metadata/duckdb/connection_pool.hpp"
 #include "metadata/duckdb/duckdb_catalog_connection.hpp"
+#include "metadata/sql/catalog_maintenance.hpp"
 #include "metadata/sql/catalog_reader.hpp"
+#include "metadata/sql/catalog_writer.hpp"
 #include "metadata/duckdb/store_cache.hpp"
 #include "metadata/metadata_store.hpp"
 
@@ -73,7 +75,7 @@ public:
 	                                                                int64_t snapshot_id) override;
 	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
 
-	std::unique_ptr<MetadataWriteTxn> BeginWrite() override;
+	std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) override;
 	CatalogTableRows ReadCatalogTable(const std::string &table_name) override;
 	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
 	std::vector<FileLocationRecord> ListAllFiles() override;
@@ -123,10 +125,18 @@ public:
 		return read_connections;
 	}
 
-private:
+	//! The backend-neutral catalog reads, writes and maintenance, on the store's connection (caller holds `lock`).
 	CatalogReader Reader() {
 		return CatalogReader(catalog_connection, prefix);
 	}
+	CatalogWriter Writer() {
+		return CatalogWriter(catalog_connection, prefix);
+	}
+	CatalogMaintenance Maintenance() {
+		return CatalogMaintenance(catalog_connection, prefix);
+	}
+
+private:
 
 	duckdb::DatabaseInstance &database;
 	std::string metadata_database;

@@ -3,6 +3,7 @@
 #include "common/internal_connection.hpp"
 #include "common/lake_paths.hpp"
 #include "metadata/duckdb/duckdb_metadata_store.hpp"
+#include "metadata/open_store.hpp"
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/common/file_system.hpp"
@@ -40,23 +41,6 @@ static std::string AttachedName(InternalConnection &connection, const std::strin
 	return existing->GetValue(0, 0).ToString();
 }
 
-static void CheckCanCreate(duckdb::FileSystem &fs, const LakeOptions &options) {
-	bool pinned = options.snapshot_version >= 0;
-	if (options.read_only || pinned || !options.create_if_not_exists) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" does not exist%s",
-		                          options.lake_name, options.metadata_path,
-		                          options.read_only ? " (and READ_ONLY cannot create it)"
-		                          : pinned          ? " (and SNAPSHOT_VERSION cannot create it)"
-		                                            : "");
-	}
-	auto folder = ParentFolder(options.metadata_path);
-	if (!folder.empty() && !fs.IsRemoteFile(folder) && !fs.DirectoryExists(folder)) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the folder \"%s\" of the catalog database does "
-		                          "not exist",
-		                          options.lake_name, folder);
-	}
-}
-
 std::shared_ptr<MetadataStore> OpenDuckDBStore(duckdb::ClientContext &context, const LakeOptions &options) {
 	auto &db = *context.db;
 	auto connection = OpenInternalConnection(db);
@@ -78,7 +62,7 @@ std::shared_ptr<MetadataStore> OpenDuckDBStore(duckdb::ClientContext &context, c
 	auto &fs = duckdb::FileSystem::GetFileSystem(context);
 	bool exists = fs.FileExists(options.metadata_path);
 	if (!exists) {
-		CheckCanCreate(fs, options);
+		CheckCatalogCanBeCreated(fs, options);
 	}
 	auto result = connection->Query("ATTACH " + SqlString(options.metadata_path) + " AS " + SqlIdentifier(name) +
 	                                (options.read_only ? " (READ_ONLY)" : ""));

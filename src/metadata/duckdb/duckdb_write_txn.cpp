@@ -37,18 +37,7 @@ SnapshotRecord DuckDBWriteTxn::GetLatestSnapshot() {
 }
 
 std::vector<SnapshotChangesRecord> DuckDBWriteTxn::GetChangesAfter(int64_t snapshot_id) {
-	auto result = store.Query("SELECT snapshot_id, changes_made FROM " + store.Prefix() +
-	                          "ducklake_snapshot_changes WHERE snapshot_id > " + SqlInt(snapshot_id) +
-	                          " ORDER BY snapshot_id");
-	std::vector<SnapshotChangesRecord> changes;
-	for (duckdb::idx_t row = 0; row < result->RowCount(); row++) {
-		ResultRow r(*result, row);
-		SnapshotChangesRecord record;
-		record.snapshot_id = r.Int(0);
-		record.changes_made = r.String(1);
-		changes.push_back(std::move(record));
-	}
-	return changes;
+	return store.Reader().ChangesAfter(snapshot_id);
 }
 
 TableStatsRecord DuckDBWriteTxn::GetTableStats(int64_t table_id) {
@@ -64,37 +53,8 @@ TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id) {
 	if (cached != store.cache.stats.end()) {
 		return cached->second;
 	}
-	auto stats = QueryTableStats(store, table_id);
+	auto stats = store.Reader().TableStats(table_id);
 	store.cache.stats[table_id] = stats;
-	return stats;
-}
-
-TableStatsRecord QueryTableStats(DuckDBMetadataStore &store, int64_t table_id) {
-	TableStatsRecord stats;
-	stats.table_id = table_id;
-	auto result = store.Query("SELECT record_count, next_row_id, file_size_bytes FROM " + store.Prefix() +
-	                          "ducklake_table_stats WHERE table_id = " + SqlInt(table_id));
-	if (result->RowCount() == 0) {
-		stats.table_id = -1; // no stats row yet
-		return stats;
-	}
-	ResultRow r(*result, 0);
-	stats.record_count = r.Int(0);
-	stats.next_row_id = r.Int(1);
-	stats.file_size_bytes = r.Int(2);
-	auto columns = store.Query("SELECT column_id, contains_null, contains_nan, min_value, max_value FROM " +
-	                           store.Prefix() + "ducklake_table_column_stats WHERE table_id = " + SqlInt(table_id));
-	for (duckdb::idx_t row = 0; row < columns->RowCount(); row++) {
-		ResultRow c(*columns, row);
-		ColumnStatsRecord column;
-		column.column_id = c.Int(0);
-		column.contains_null = c.Bool(1, false);
-		column.contains_nan = c.Bool(2, false);
-		column.has_min_max = !c.IsNull(3) && !c.IsNull(4);
-		column.min_value = c.String(3);
-		column.max_value = c.String(4);
-		stats.column_stats.push_back(std::move(column));
-	}
 	return stats;
 }
 

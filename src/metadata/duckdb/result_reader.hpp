@@ -14,7 +14,5 @@ class DuckDBMetadataStore;
 
 //! Reads ducklake_table_stats + ducklake_table_column_stats of one table (lock held by caller).
 TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id);
-//! The same, always from the catalog.
-TableStatsRecord QueryTableStats(DuckDBMetadataStore &store, int64_t table_id);
 
 } // namespace inlake

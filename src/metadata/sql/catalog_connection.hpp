@@ -14,6 +14,9 @@
 #include "metadata/sql/sql_dialect.hpp"
 
 #include "duckdb/common/exception.hpp"
+#include "duckdb/common/types/data_chunk.hpp"
+
+#include <functional>
 
 #include <string>
 
@@ -36,14 +39,38 @@ public:
 	CatalogErrorKind kind;
 };
 
+//! Rows of one query, handed over a chunk at a time while the query runs.
+class CatalogCursor {
+public:
+	virtual ~CatalogCursor() = default;
+	//! Fills `chunk` (initialised with the cursor's types) with the next rows; false when there are no more.
+	virtual bool Next(duckdb::DataChunk &chunk) = 0;
+};
+
 class CatalogConnection {
 public:
 	virtual ~CatalogConnection() = default;
 
 	//! Runs one statement and returns its rows.
 	virtual CatalogRows Query(const std::string &sql) = 0;
+	//! Starts one query whose rows come as `types` (each BIGINT, DOUBLE, VARCHAR or BLOB: what the columns
+	//! store), read a chunk at a time without a Value per cell (inlined data). The cursor must end before the
+	//! connection's transaction does; the default runs the query through Query at once.
+	virtual std::unique_ptr<CatalogCursor> OpenCursor(const std::string &sql,
+	                                                  const duckdb::vector<duckdb::LogicalType> &types);
+	//! Runs a query through OpenCursor, handing each chunk to `callback` (the chunk is reused between calls).
+	void QueryChunks(const std::string &sql, const duckdb::vector<duckdb::LogicalType> &types,
+	                 const std::function<void(duckdb::DataChunk &)> &callback);
 	//! Runs one or more statements (separated by ';') that return no rows.
 	virtual void Execute(const std::string &sql) = 0;
+	//! Runs one INSERT, UPDATE or DELETE and returns how many rows it changed.
+	virtual int64_t ExecuteCount(const std::string &sql) = 0;
+	//! Appends rows to the table `qualified_table` (its name as SQL, prefix included): one value per name in
+	//! `columns` (empty: every column of the table, in order). Values are bound, never spliced into SQL text
+	//! (text may hold any byte): NULL, BIGINT, DOUBLE, VARCHAR and BLOB as they are, and the catalog's BOOLEAN,
+	//! UUID and TIMESTAMPTZ values as the dialect stores them.
+	virtual void AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
+	                        const std::vector<std::vector<duckdb::Value>> &rows) = 0;
 	//! Opens a transaction that only reads: it sees one consistent catalog state.
 	virtual void BeginRead() = 0;
 	//! Opens a transaction that will write, taking the database's write lock now (waiting for other writers
@@ -54,6 +81,8 @@ public:
 	virtual bool InTransaction() const = 0;
 	//! Whether the schema holding the lake's catalog tables has a table of this name.
 	virtual bool TableExists(const std::string &table_name) = 0;
+	//! Whether that schema holds no table at all (a new lake may be created there).
+	virtual bool HasNoTables() = 0;
 	virtual const SqlDialect &Dialect() const = 0;
 };
 

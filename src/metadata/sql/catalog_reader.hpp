@@ -50,6 +50,30 @@ public:
 	//! The table's data files visible at `snapshot_id`, with column statistics, delete file and inlined deletions
 	std::vector<DataFileRecord> DataFiles(int64_t table_id, int64_t snapshot_id);
 
+	// catalog_reader_tables.cpp: a table's changing state, as a commit, a flush or a scan consults it
+	//! ducklake_snapshot_changes rows of snapshots after `snapshot_id`, oldest first
+	std::vector<SnapshotChangesRecord> ChangesAfter(int64_t snapshot_id);
+	//! The table's ducklake_table_stats and column stats rows (table_id -1: the table has no stats row)
+	TableStatsRecord TableStats(int64_t table_id);
+	//! The table's inlined insert tables, by schema version (all tables' when `table_id` is negative)
+	std::vector<InlinedTableRecord> InlinedTables(int64_t table_id);
+	//! Persisted options (ducklake_metadata rows other than the lake's own keys)
+	std::vector<OptionRecord> Options();
+	//! Row-id ranges of the table's live (not ended) data files
+	std::vector<DataFileRecord> LiveDataFiles(int64_t table_id);
+	//! Whether the data file's deletions changed after `snapshot_id` (see MetadataWriteTxn::DeletesChangedSince)
+	bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id, bool include_inlined);
+	//! Inlined deletions already recorded for these positions
+	std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
+	                                                    const std::vector<InlinedDeleteRecord> &positions);
+	//! Every delete file of a data file that began at or before `snapshot_id`, oldest first
+	std::vector<DataFileRecord::DeleteFileRef> DeleteFileHistory(int64_t data_file_id, int64_t snapshot_id);
+	//! Inlined deletions of a table made at or before `snapshot_id`
+	std::vector<InlinedDeleteEntry> InlinedDeleteEntries(int64_t table_id, int64_t snapshot_id);
+	//! Rows of an inlined table inserted at or before `snapshot_id` and ended after it
+	int64_t CountInlinedRowsEndedAfter(const std::string &inlined_table, const InlinedColumnNames &names,
+	                                   int64_t snapshot_id);
+
 private:
 	void AddInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
 	                       const std::map<int64_t, size_t> &file_index);

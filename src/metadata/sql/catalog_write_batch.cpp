@@ -169,7 +169,6 @@ void CatalogWriteBatch::WriteOption(const OptionRecord &option, bool remove) {
 void InsertStagedRows(CatalogConnection &connection, const std::string &prefix, const std::string &table,
                       const std::vector<CatalogWriteBatch::Row> &rows) {
 	auto names = CatalogTableColumnNames(table);
-	auto &dialect = connection.Dialect();
 	// one statement per run of rows of the same width (a row may leave trailing columns out)
 	size_t start = 0;
 	while (start < rows.size()) {
@@ -178,20 +177,12 @@ void InsertStagedRows(CatalogConnection &connection, const std::string &prefix, 
 			throw duckdb::IOException("inlake: %llu values staged for catalog table %s, which has fewer columns", width,
 			                          table);
 		}
-		std::string columns;
-		for (size_t i = 0; i < width; i++) {
-			columns += (i ? ", " : "") + names[i];
-		}
-		std::string sql = "INSERT INTO " + prefix + table + " (" + columns + ") VALUES ";
 		size_t end = start;
-		for (; end < rows.size() && rows[end].size() == width; end++) {
-			sql += end > start ? ", (" : "(";
-			for (size_t i = 0; i < width; i++) {
-				sql += (i ? ", " : "") + dialect.Literal(rows[end][i]);
-			}
-			sql += ")";
+		while (end < rows.size() && rows[end].size() == width) {
+			end++;
 		}
-		connection.Execute(sql);
+		connection.AppendRows(prefix + table, std::vector<std::string>(names.begin(), names.begin() + width),
+		                      std::vector<CatalogWriteBatch::Row>(rows.begin() + start, rows.begin() + end));
 		start = end;
 	}
 }

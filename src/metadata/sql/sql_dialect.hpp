@@ -37,6 +37,28 @@ public:
 	virtual std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const;
 	//! A value of a catalog table column (BIGINT, VARCHAR, BOOLEAN, UUID, TIMESTAMPTZ or NULL) as a SQL literal.
 	virtual std::string Literal(const duckdb::Value &value) const;
+
+	// Inlined data: how the catalog stores a value of a lake column of any DuckDB type.
+	//! The declared type of an inlined data column holding values of `type` (native: the type itself).
+	virtual std::string InlinedColumnType(const duckdb::LogicalType &type) const {
+		return type.ToString();
+	}
+	//! The type in which the inlined data column of `type` is read back (BIGINT, DOUBLE, VARCHAR or BLOB for
+	//! CatalogConnection::QueryChunks; native: the type itself), and DecodeInlined's input.
+	virtual duckdb::LogicalType InlinedStorageType(const duckdb::LogicalType &type) const {
+		return type;
+	}
+	//! Whether the database compares stored values of `type` as DuckDB compares the values, so that a filter
+	//! on them can run in the catalog's SQL (with DuckDB's SQL literals).
+	virtual bool ComparesStoredValues(const duckdb::LogicalType &type) const {
+		return true;
+	}
+	//! A lake value as the inlined data column stores it (what CatalogConnection::AppendRows takes).
+	virtual duckdb::Value EncodeInlined(const duckdb::Value &value) const {
+		return value;
+	}
+	//! A value read from an inlined data column, back as the lake column's `type`, exactly as it was written.
+	virtual duckdb::Value DecodeInlined(const duckdb::Value &stored, const duckdb::LogicalType &type) const;
 };
 
 class DuckDBDialect : public SqlDialect {
@@ -67,6 +89,16 @@ public:
 	std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const override;
 	//! Booleans as 0/1
 	std::string Literal(const duckdb::Value &value) const override;
+
+	//! Inlined values (BACKENDS.md): BOOLEAN and integers up to UINTEGER as INTEGER, BLOB as BLOB, VARCHAR as
+	//! TEXT, every other type as TEXT holding DuckDB's own cast of the value to VARCHAR, read back by casting
+	//! the text to the type (exact: NaN, infinities, -0.0, infinite dates, NULLs inside nested values).
+	std::string InlinedColumnType(const duckdb::LogicalType &type) const override;
+	duckdb::LogicalType InlinedStorageType(const duckdb::LogicalType &type) const override;
+	//! Only integers (and booleans): text does not order as the values do
+	bool ComparesStoredValues(const duckdb::LogicalType &type) const override;
+	duckdb::Value EncodeInlined(const duckdb::Value &value) const override;
+	duckdb::Value DecodeInlined(const duckdb::Value &stored, const duckdb::LogicalType &type) const override;
 };
 
 //! `time` as "YYYY-MM-DD HH:MM:SS.ffffff+00", the form SQLite catalogs store times in.

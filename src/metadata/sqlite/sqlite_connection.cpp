@@ -92,21 +92,13 @@ SQLiteConnection::SQLiteConnection(const std::string &path_p, const SQLiteOpenOp
 	sqlite3_extended_result_codes(db, 1);
 	sqlite3_busy_timeout(db, options.busy_timeout_ms);
 	try {
-		// WAL is a property of the file (the first connection sets it); synchronous is per connection
-		Query("PRAGMA journal_mode = WAL");
+		// per connection; WAL (a property of the file) is set by the first write (BeginWrite), so that opening a
+		// database that turns out not to be a lake, or reading one, changes nothing in it
 		Execute("PRAGMA synchronous = FULL");
 	} catch (...) {
 		sqlite3_close(db);
 		db = nullptr;
 		throw;
-	}
-	lock_fd = open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	if (lock_fd < 0) {
-		auto error = std::string(strerror(errno));
-		sqlite3_close(db);
-		db = nullptr;
-		throw CatalogQueryError(CatalogErrorKind::OTHER,
-		                        "Cannot open the writers' lock file \"" + path + ".lock\": " + error);
 	}
 }
 
@@ -160,6 +152,95 @@ CatalogRows SQLiteConnection::Query(const std::string &sql) {
 	return rows;
 }
 
+//! Stores column `column` of the statement's current row at `row` of `vector` (BIGINT, DOUBLE, VARCHAR or BLOB),
+//! converting a value SQLite holds in another storage class.
+static void StoreColumn(sqlite3_stmt *statement, int column, duckdb::Vector &vector, duckdb::idx_t row) {
+	auto storage = sqlite3_column_type(statement, column);
+	if (storage == SQLITE_NULL) {
+		duckdb::FlatVector::SetNull(vector, row, true);
+		return;
+	}
+	switch (vector.GetType().id()) {
+	case duckdb::LogicalTypeId::BIGINT:
+		if (storage == SQLITE_INTEGER) {
+			duckdb::FlatVector::GetData<int64_t>(vector)[row] = sqlite3_column_int64(statement, column);
+			return;
+		}
+		break;
+	case duckdb::LogicalTypeId::DOUBLE:
+		if (storage == SQLITE_FLOAT || storage == SQLITE_INTEGER) {
+			duckdb::FlatVector::GetData<double>(vector)[row] = sqlite3_column_double(statement, column);
+			return;
+		}
+		break;
+	case duckdb::LogicalTypeId::VARCHAR:
+	case duckdb::LogicalTypeId::BLOB:
+		if (storage == SQLITE_TEXT || storage == SQLITE_BLOB) {
+			auto data = storage == SQLITE_TEXT
+			                ? reinterpret_cast<const char *>(sqlite3_column_text(statement, column))
+			                : static_cast<const char *>(sqlite3_column_blob(statement, column));
+			auto size = sqlite3_column_bytes(statement, column);
+			duckdb::FlatVector::GetData<duckdb::string_t>(vector)[row] =
+			    duckdb::StringVector::AddStringOrBlob(vector, data, size);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	vector.SetValue(row, ColumnValue(statement, column).DefaultCastAs(vector.GetType()));
+}
+
+//! A statement stepped a chunk at a time.
+class SQLiteCursor : public CatalogCursor {
+public:
+	SQLiteCursor(SQLiteConnection &connection, std::string sql_p, duckdb::idx_t column_count)
+	    : connection(connection), sql(std::move(sql_p)), column_count(column_count) {
+	}
+	~SQLiteCursor() override {
+		sqlite3_finalize(statement);
+	}
+	bool Next(duckdb::DataChunk &chunk) override {
+		chunk.Reset();
+		while (!done && chunk.size() < STANDARD_VECTOR_SIZE) {
+			int code = sqlite3_step(statement);
+			if (code == SQLITE_DONE) {
+				done = true;
+				break;
+			}
+			if (code != SQLITE_ROW) {
+				connection.Fail(code, sql);
+			}
+			auto row = chunk.size();
+			for (duckdb::idx_t column = 0; column < column_count; column++) {
+				StoreColumn(statement, int(column), chunk.data[column], row);
+			}
+			chunk.SetCardinality(row + 1);
+		}
+		return chunk.size() > 0;
+	}
+
+	SQLiteConnection &connection;
+	std::string sql;
+	duckdb::idx_t column_count;
+	sqlite3_stmt *statement = nullptr;
+	bool done = false;
+};
+
+std::unique_ptr<CatalogCursor> SQLiteConnection::OpenCursor(const std::string &sql,
+                                                            const duckdb::vector<duckdb::LogicalType> &types) {
+	auto cursor = std::unique_ptr<SQLiteCursor>(new SQLiteCursor(*this, sql, types.size()));
+	int code = sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &cursor->statement, nullptr);
+	if (code != SQLITE_OK) {
+		Fail(code, sql);
+	}
+	if (!cursor->statement || sqlite3_column_count(cursor->statement) != int(types.size())) {
+		throw duckdb::InternalException("SQLite catalog: a query expected to return %llu columns does not: %s",
+		                                (unsigned long long)types.size(), sql);
+	}
+	return std::move(cursor);
+}
+
 void SQLiteConnection::Execute(const std::string &sql) {
 	char *message = nullptr;
 	int code = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
@@ -169,9 +250,92 @@ void SQLiteConnection::Execute(const std::string &sql) {
 	}
 }
 
+int64_t SQLiteConnection::ExecuteCount(const std::string &sql) {
+	Execute(sql);
+	return sqlite3_changes64(db);
+}
+
+void SQLiteConnection::Bind(sqlite3_stmt *statement, int index, const Value &value) {
+	int code;
+	if (value.IsNull()) {
+		code = sqlite3_bind_null(statement, index);
+	} else {
+		switch (value.type().id()) {
+		case duckdb::LogicalTypeId::BOOLEAN:
+		case duckdb::LogicalTypeId::TINYINT:
+		case duckdb::LogicalTypeId::SMALLINT:
+		case duckdb::LogicalTypeId::INTEGER:
+		case duckdb::LogicalTypeId::BIGINT:
+			code = sqlite3_bind_int64(statement, index, value.GetValue<int64_t>());
+			break;
+		case duckdb::LogicalTypeId::TIMESTAMP_TZ: {
+			auto text = FixedTimestampText(value.GetValue<duckdb::timestamp_tz_t>());
+			code = sqlite3_bind_text64(statement, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+			break;
+		}
+		case duckdb::LogicalTypeId::DOUBLE:
+			code = sqlite3_bind_double(statement, index, value.GetValue<double>());
+			break;
+		case duckdb::LogicalTypeId::BLOB: {
+			auto &data = duckdb::StringValue::Get(value);
+			code = sqlite3_bind_blob64(statement, index, data.data(), data.size(), SQLITE_TRANSIENT);
+			break;
+		}
+		case duckdb::LogicalTypeId::VARCHAR: {
+			auto &text = duckdb::StringValue::Get(value);
+			code = sqlite3_bind_text64(statement, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+			break;
+		}
+		default: { // UUID and the like: their text
+			auto text = value.ToString();
+			code = sqlite3_bind_text64(statement, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+			break;
+		}
+		}
+	}
+	if (code != SQLITE_OK) {
+		Fail(code, "binding a value");
+	}
+}
+
+void SQLiteConnection::AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
+                                  const std::vector<std::vector<Value>> &rows) {
+	if (rows.empty()) {
+		return;
+	}
+	std::string sql = "INSERT INTO " + qualified_table;
+	for (size_t i = 0; i < columns.size(); i++) {
+		sql += (i ? ", " : " (") + columns[i] + (i + 1 == columns.size() ? ")" : "");
+	}
+	sql += " VALUES (";
+	for (size_t column = 0; column < rows[0].size(); column++) {
+		sql += column ? ", ?" : "?";
+	}
+	sql += ")";
+	StatementGuard guard;
+	int code = sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &guard.statement, nullptr);
+	if (code != SQLITE_OK) {
+		Fail(code, sql);
+	}
+	for (auto &row : rows) {
+		for (size_t column = 0; column < row.size(); column++) {
+			Bind(guard.statement, static_cast<int>(column + 1), row[column]);
+		}
+		code = sqlite3_step(guard.statement);
+		if (code != SQLITE_DONE) {
+			Fail(code, sql);
+		}
+		sqlite3_reset(guard.statement);
+	}
+}
+
 bool SQLiteConnection::TableExists(const std::string &table_name) {
 	auto rows = Query("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = " + SqlString(table_name));
 	return rows.GetValue(0, 0).GetValue<int64_t>() > 0;
+}
+
+bool SQLiteConnection::HasNoTables() {
+	return Query("SELECT count(*) FROM sqlite_master WHERE type = 'table'").GetValue(0, 0).GetValue<int64_t>() == 0;
 }
 
 void SQLiteConnection::BeginRead() {
@@ -182,6 +346,10 @@ void SQLiteConnection::BeginRead() {
 void SQLiteConnection::BeginWrite() {
 	LockWriters();
 	try {
+		if (!wal_set) {
+			Query("PRAGMA journal_mode = WAL");
+			wal_set = true;
+		}
 		Execute("BEGIN IMMEDIATE");
 	} catch (...) {
 		UnlockWriters();
@@ -221,6 +389,13 @@ void SQLiteConnection::EndTransaction(const char *statement) {
 void SQLiteConnection::LockWriters() {
 	if (holds_writer_lock) {
 		return;
+	}
+	if (lock_fd < 0) {
+		lock_fd = open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		if (lock_fd < 0) {
+			throw CatalogQueryError(CatalogErrorKind::OTHER, "Cannot open the writers' lock file \"" + path +
+			                                                     ".lock\": " + std::string(strerror(errno)));
+		}
 	}
 	while (flock(lock_fd, LOCK_EX) != 0) {
 		if (errno != EINTR) {

@@ -2,9 +2,9 @@
 // SQLiteConnection: a CatalogConnection to a SQLite catalog file, through
 // libsqlite3.
 //
-// Many processes may write one catalog. The file is in WAL mode (readers
-// never block the writer) with synchronous=FULL (a commit that returned is
-// on disk). A write transaction first queues on an exclusive operating-system
+// Many processes may write one catalog. The file is put in WAL mode by the
+// first write (readers never block the writer), with synchronous=FULL (a
+// commit that returned is on disk). A write transaction first queues on an exclusive operating-system
 // lock on a file beside the catalog ("<catalog>.lock"), so writers of inlake
 // wait in the kernel's queue and wake the moment the previous one is done,
 // instead of polling in SQLite's busy handler; it then takes SQLite's write
@@ -20,6 +20,7 @@
 #include <string>
 
 struct sqlite3;
+struct sqlite3_stmt;
 
 namespace inlake {
 
@@ -38,7 +39,13 @@ public:
 	SQLiteConnection &operator=(const SQLiteConnection &) = delete;
 
 	CatalogRows Query(const std::string &sql) override;
+	//! Steps the statement as the cursor is read: rows are never all in memory.
+	std::unique_ptr<CatalogCursor> OpenCursor(const std::string &sql,
+	                                          const duckdb::vector<duckdb::LogicalType> &types) override;
 	void Execute(const std::string &sql) override;
+	int64_t ExecuteCount(const std::string &sql) override;
+	void AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
+	                        const std::vector<std::vector<duckdb::Value>> &rows) override;
 	void BeginRead() override;
 	void BeginWrite() override;
 	void Commit() override;
@@ -47,6 +54,7 @@ public:
 		return in_transaction;
 	}
 	bool TableExists(const std::string &table_name) override;
+	bool HasNoTables() override;
 	const SqlDialect &Dialect() const override {
 		return dialect;
 	}
@@ -55,7 +63,9 @@ public:
 	}
 
 private:
+	friend class SQLiteCursor;
 	[[noreturn]] void Fail(int code, const std::string &sql);
+	void Bind(sqlite3_stmt *statement, int index, const duckdb::Value &value);
 	void EndTransaction(const char *statement);
 	void LockWriters();
 	void UnlockWriters();
@@ -65,6 +75,8 @@ private:
 	//! The writers' lock file, open for as long as the connection
 	int lock_fd = -1;
 	bool holds_writer_lock = false;
+	//! The file is in WAL mode (set before this connection's first write)
+	bool wal_set = false;
 	bool in_transaction = false;
 	SQLiteDialect dialect;
 };

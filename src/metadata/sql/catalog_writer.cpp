@@ -1,0 +1,152 @@
+#include "metadata/sql/catalog_writer.hpp"
+
+#include "metadata/catalog_tables_sql.hpp"
+#include "metadata/sql/catalog_reader.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/types/timestamp.hpp"
+#include "duckdb/common/types/uuid.hpp"
+
+namespace inlake {
+using duckdb::Value;
+
+static std::string IdList(const std::vector<int64_t> &ids) {
+	std::string list;
+	for (auto id : ids) {
+		list += (list.empty() ? "" : ", ") + SqlInt(id);
+	}
+	return list;
+}
+
+void CatalogWriter::CreateCatalog(const StoreInitOptions &options) {
+	auto &dialect = connection.Dialect();
+	for (auto &ddl : CatalogTableDDL(options.format_version, prefix, dialect)) {
+		connection.Execute(ddl);
+	}
+	auto now = dialect.TimestampTzLiteral(duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp()));
+	auto schema_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
+	connection.Execute("INSERT INTO " + prefix + "ducklake_metadata (key, value, scope, scope_id) VALUES ('version', " +
+	                   SqlString(options.format_version) + ", NULL, NULL), ('created_by', " +
+	                   SqlString(options.created_by) + ", NULL, NULL), ('data_path', " + SqlString(options.data_path) +
+	                   ", NULL, NULL), ('encrypted', 'false', NULL, NULL)");
+	connection.Execute("INSERT INTO " + prefix + "ducklake_snapshot VALUES (0, " + now + ", 0, 1, 0)");
+	connection.Execute("INSERT INTO " + prefix +
+	                   "ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL, NULL)");
+	connection.Execute("INSERT INTO " + prefix + "ducklake_schema VALUES (0, " + SqlString(schema_uuid) +
+	                   ", 0, NULL, " + "'main', 'main/', " + dialect.Literal(Value::BOOLEAN(true)) + ")");
+}
+
+void CatalogWriter::CreateInlinedTable(const InlinedTableRecord &table, const std::vector<LakeColumn> &columns,
+                                       const InlinedColumnNames &names) {
+	auto &dialect = connection.Dialect();
+	auto bigint = " " + dialect.CatalogColumnType("BIGINT");
+	std::string sql = "CREATE TABLE " + prefix + SqlIdentifier(table.table_name) + " (" + SqlIdentifier(names.row_id) +
+	                  bigint + ", " + SqlIdentifier(names.begin_snapshot) + bigint + ", " +
+	                  SqlIdentifier(names.end_snapshot) + bigint;
+	for (auto &column : columns) {
+		sql += ", " + SqlIdentifier(column.name) + " " + dialect.InlinedColumnType(column.type);
+	}
+	connection.Execute(sql + ")" + dialect.CreateTableSuffix());
+	connection.Execute("INSERT INTO " + prefix + "ducklake_inlined_data_tables VALUES (" + SqlInt(table.table_id) +
+	                   ", " + SqlString(table.table_name) + ", " + SqlInt(table.schema_version) + ")");
+}
+
+int64_t CatalogWriter::EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
+                                      const std::vector<int64_t> &row_ids, int64_t end_snapshot, int64_t visible_at) {
+	if (row_ids.empty()) {
+		return 0;
+	}
+	return connection.ExecuteCount("UPDATE " + prefix + SqlIdentifier(inlined_table) + " SET " +
+	                               SqlIdentifier(names.end_snapshot) + " = " + SqlInt(end_snapshot) + " WHERE " +
+	                               SqlIdentifier(names.row_id) + " IN (" + IdList(row_ids) + ") AND " +
+	                               SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(visible_at) + " AND " +
+	                               SqlIdentifier(names.end_snapshot) + " IS NULL");
+}
+
+void CatalogWriter::DeleteInlinedRowsUpTo(const std::string &inlined_table, const InlinedColumnNames &names,
+                                          int64_t snapshot_id) {
+	connection.Execute("DELETE FROM " + prefix + SqlIdentifier(inlined_table) + " WHERE " +
+	                   SqlIdentifier(names.begin_snapshot) + " <= " + SqlInt(snapshot_id));
+}
+
+void CatalogWriter::DropInlinedTable(const InlinedTableRecord &table) {
+	connection.Execute("DROP TABLE IF EXISTS " + prefix + SqlIdentifier(table.table_name));
+	connection.Execute("DELETE FROM " + prefix + "ducklake_inlined_data_tables WHERE table_id = " +
+	                   SqlInt(table.table_id) + " AND table_name = " + SqlString(table.table_name));
+}
+
+void CatalogWriter::InsertDeleteFile(const DeleteFileRecord &file) {
+	auto &dialect = connection.Dialect();
+	// The new file answers for its data file from its begin snapshot on. Usually that is the new snapshot and only
+	// the current delete file ends; a flush's merged partial file begins at its oldest deletion, so every older
+	// delete file still visible from then on ends there too (one delete file per data file and snapshot).
+	connection.Execute("UPDATE " + prefix + "ducklake_delete_file SET end_snapshot = " + SqlInt(file.begin_snapshot) +
+	                   " WHERE data_file_id = " + SqlInt(file.data_file_id) +
+	                   " AND (end_snapshot IS NULL OR end_snapshot > " + SqlInt(file.begin_snapshot) + ")");
+	connection.Execute("INSERT INTO " + prefix +
+	                   "ducklake_delete_file (delete_file_id, table_id, begin_snapshot, end_snapshot, data_file_id, "
+	                   "path, path_is_relative, format, delete_count, file_size_bytes, footer_size, encryption_key, "
+	                   "partial_max) VALUES (" +
+	                   SqlInt(file.delete_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(file.begin_snapshot) +
+	                   ", NULL, " + SqlInt(file.data_file_id) + ", " + SqlString(file.path) + ", " +
+	                   dialect.Literal(Value::BOOLEAN(file.path_is_relative)) + ", 'parquet', " +
+	                   SqlInt(file.delete_count) + ", " + SqlInt(file.file_size_bytes) + ", " +
+	                   SqlInt(file.footer_size) + ", NULL, " + SqlIdOrNull(file.partial_max) + ")");
+}
+
+void CatalogWriter::AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
+                                         int64_t snapshot_id) {
+	if (deletes.empty()) {
+		return;
+	}
+	auto &dialect = connection.Dialect();
+	auto bigint = " " + dialect.CatalogColumnType("BIGINT");
+	auto table = prefix + SqlIdentifier(InlinedDeleteTableName(table_id));
+	connection.Execute("CREATE TABLE IF NOT EXISTS " + table + " (file_id" + bigint + ", row_id" + bigint +
+	                   ", begin_snapshot" + bigint + ")" + dialect.CreateTableSuffix());
+	std::vector<std::vector<Value>> rows;
+	rows.reserve(deletes.size());
+	for (auto &entry : deletes) {
+		rows.push_back({Value::BIGINT(entry.file_id), Value::BIGINT(entry.position), Value::BIGINT(snapshot_id)});
+	}
+	connection.AppendRows(table, {}, rows);
+}
+
+void CatalogWriter::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) {
+	auto name = InlinedDeleteTableName(table_id);
+	if (!connection.TableExists(name)) {
+		return;
+	}
+	connection.Execute("DELETE FROM " + prefix + SqlIdentifier(name) + " WHERE file_id = " + SqlInt(data_file_id) +
+	                   " AND begin_snapshot <= " + SqlInt(snapshot_id));
+}
+
+void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists) {
+	auto id = SqlInt(stats.table_id);
+	if (exists) {
+		connection.Execute("UPDATE " + prefix + "ducklake_table_stats SET record_count = " +
+		                   SqlInt(stats.record_count) + ", next_row_id = " + SqlInt(stats.next_row_id) +
+		                   ", file_size_bytes = " + SqlInt(stats.file_size_bytes) + " WHERE table_id = " + id);
+		connection.Execute("DELETE FROM " + prefix + "ducklake_table_column_stats WHERE table_id = " + id);
+	} else {
+		connection.Execute("INSERT INTO " + prefix + "ducklake_table_stats VALUES (" + id + ", " +
+		                   SqlInt(stats.record_count) + ", " + SqlInt(stats.next_row_id) + ", " +
+		                   SqlInt(stats.file_size_bytes) + ")");
+	}
+	if (stats.column_stats.empty()) {
+		return;
+	}
+	std::vector<std::vector<Value>> rows;
+	for (auto &column : stats.column_stats) {
+		auto text = [&](const std::string &value) {
+			return column.has_min_max ? Value(value) : Value(duckdb::LogicalType::VARCHAR);
+		};
+		rows.push_back({Value::BIGINT(stats.table_id), Value::BIGINT(column.column_id),
+		                Value::BOOLEAN(column.contains_null), Value::BOOLEAN(column.contains_nan),
+		                text(column.min_value), text(column.max_value)});
+	}
+	connection.AppendRows(prefix + "ducklake_table_column_stats",
+	                      {"table_id", "column_id", "contains_null", "contains_nan", "min_value", "max_value"}, rows);
+}
+
+} // namespace inlake

@@ -1,0 +1,384 @@
+// SqlMetadataStore, reading inlined rows: scans (read sessions), the flush's stream and its COPY. Stored values
+// are decoded to the table's current columns here; ordering and writing Parquet run in DuckDB, over a temporary
+// table of the decoded rows.
+#include "metadata/sql/sql_metadata_store.hpp"
+
+#include "common/column_bounds.hpp"
+#include "common/initial_default.hpp"
+#include "common/internal_connection.hpp"
+#include "metadata/duckdb/duckdb_catalog_connection.hpp"
+#include "metadata/duckdb/inlined_copy.hpp"
+#include "metadata/filter_sql.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/vector_operations/vector_operations.hpp"
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/main/table_description.hpp"
+
+namespace inlake {
+using duckdb::DataChunk;
+using duckdb::idx_t;
+using duckdb::LogicalType;
+using duckdb::Value;
+
+namespace {
+
+//! Which rows of an inlined table a read wants.
+struct InlinedRowSelection {
+	int64_t snapshot_id = 0;
+	//! Only the rows live at the snapshot (a scan); otherwise every row inserted at or before it (a flush)
+	bool live_only = true;
+	//! With the end snapshot column after the begin snapshot
+	bool with_end_snapshot = false;
+	std::vector<int64_t> excluded_row_ids;
+	//! Further SQL conditions on the stored columns (pushed-down filters)
+	std::vector<std::string> conditions;
+};
+
+//! Decodes `count` stored values (as the dialect's storage type) into `target` (of type `target_type`): the
+//! stored text or integer cast to the type the values were written as, then widened to the current type.
+void DecodeColumn(duckdb::Vector &stored, const LogicalType &source_type, const LogicalType &target_type,
+                  duckdb::Vector &target, idx_t count) {
+	if (stored.GetType().id() == source_type.id() && source_type == target_type) {
+		duckdb::VectorOperations::Copy(stored, target, count, 0, 0);
+		return;
+	}
+	if (source_type == target_type) {
+		duckdb::VectorOperations::DefaultCast(stored, target, count, true);
+		return;
+	}
+	duckdb::Vector decoded(source_type, count);
+	if (stored.GetType().id() == source_type.id()) {
+		duckdb::VectorOperations::Copy(stored, decoded, count, 0, 0);
+	} else {
+		duckdb::VectorOperations::DefaultCast(stored, decoded, count, true);
+	}
+	duckdb::VectorOperations::DefaultCast(decoded, target, count);
+}
+
+//! Reads the rows of one inlined table as the source's current columns, then row id, begin (and end) snapshot,
+//! a chunk at a time: the query selects only the columns the source reads, with the selection's conditions,
+//! and runs while the reader is read.
+class InlinedRowReader {
+public:
+	InlinedRowReader(CatalogConnection &connection, const std::string &prefix, const InlinedSource &source_p,
+	                 const InlinedColumnNames &names, const InlinedRowSelection &selection)
+	    : source(source_p), snapshot_columns(selection.with_end_snapshot ? 3 : 2) {
+		auto &dialect = connection.Dialect();
+		std::string select;
+		duckdb::vector<LogicalType> stored_types;
+		for (auto &column : source.columns) {
+			types.push_back(column.target.type);
+			if (column.skip || column.source_name.empty()) {
+				stored_index.push_back(-1);
+				constants.push_back(column.skip ? Value(column.target.type)
+				                                : InitialDefaultValue(column.target).DefaultCastAs(column.target.type));
+				continue;
+			}
+			stored_index.push_back(int(stored_types.size()));
+			constants.emplace_back();
+			stored_types.push_back(dialect.InlinedStorageType(column.source_type));
+			select += SqlIdentifier(column.source_name) + ", ";
+		}
+		stored_count = stored_types.size();
+		for (idx_t i = 0; i < snapshot_columns; i++) {
+			types.push_back(LogicalType::BIGINT);
+			stored_types.push_back(LogicalType::BIGINT);
+		}
+		select += SqlIdentifier(names.row_id) + ", " + SqlIdentifier(names.begin_snapshot);
+		if (selection.with_end_snapshot) {
+			select += ", " + SqlIdentifier(names.end_snapshot);
+		}
+		cursor = connection.OpenCursor("SELECT " + select + " FROM " + prefix + SqlIdentifier(source.table_name) +
+		                                   " WHERE " + WhereClause(names, selection),
+		                               stored_types);
+		stored.Initialize(duckdb::Allocator::DefaultAllocator(), stored_types);
+	}
+
+	const duckdb::vector<LogicalType> &Types() const {
+		return types;
+	}
+
+	//! Fills `out` (initialised with Types()) with the next rows; false when there are no more.
+	bool Next(DataChunk &out) {
+		out.Reset();
+		if (!cursor->Next(stored)) {
+			return false;
+		}
+		auto count = stored.size();
+		for (idx_t column = 0; column < source.columns.size(); column++) {
+			auto index = stored_index[column];
+			if (index < 0) {
+				out.data[column].Reference(constants[column]);
+				continue;
+			}
+			auto &info = source.columns[column];
+			DecodeColumn(stored.data[index], info.source_type, info.target.type, out.data[column], count);
+		}
+		for (idx_t i = 0; i < snapshot_columns; i++) {
+			out.data[source.columns.size() + i].Reference(stored.data[stored_count + i]);
+		}
+		out.SetCardinality(count);
+		return true;
+	}
+
+private:
+	static std::string WhereClause(const InlinedColumnNames &names, const InlinedRowSelection &selection) {
+		auto s = SqlInt(selection.snapshot_id);
+		std::string where = SqlIdentifier(names.begin_snapshot) + " <= " + s;
+		if (selection.live_only) {
+			where += " AND (" + SqlIdentifier(names.end_snapshot) + " IS NULL OR " + SqlIdentifier(names.end_snapshot) +
+			         " > " + s + ")";
+		}
+		if (!selection.excluded_row_ids.empty()) {
+			std::string list;
+			for (auto row_id : selection.excluded_row_ids) {
+				list += (list.empty() ? "" : ", ") + SqlInt(row_id);
+			}
+			where += " AND " + SqlIdentifier(names.row_id) + " NOT IN (" + list + ")";
+		}
+		for (auto &condition : selection.conditions) {
+			where += " AND (" + condition + ")";
+		}
+		return where;
+	}
+
+	InlinedSource source;
+	idx_t snapshot_columns;
+	idx_t stored_count = 0;
+	duckdb::vector<LogicalType> types;
+	std::vector<int> stored_index;
+	std::vector<Value> constants;
+	std::unique_ptr<CatalogCursor> cursor;
+	DataChunk stored;
+};
+
+//! Every row one reader reads, in a collection.
+std::shared_ptr<duckdb::ColumnDataCollection> DecodeInlinedRows(CatalogConnection &connection,
+                                                                const std::string &prefix, const InlinedSource &source,
+                                                                const InlinedColumnNames &names,
+                                                                const InlinedRowSelection &selection) {
+	InlinedRowReader reader(connection, prefix, source, names, selection);
+	auto result = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), reader.Types());
+	DataChunk chunk;
+	chunk.Initialize(duckdb::Allocator::DefaultAllocator(), reader.Types());
+	while (reader.Next(chunk)) {
+		result->Append(chunk);
+	}
+	return result;
+}
+
+//! A scan's consistent view: a connection of its own inside one read transaction, begun before the scan's
+//! data files were listed.
+class SqlReadSession : public InlinedReadSession, public std::enable_shared_from_this<SqlReadSession> {
+public:
+	explicit SqlReadSession(std::shared_ptr<SqlMetadataStore> store_p)
+	    : store(std::move(store_p)), connection(store->TakeConnection()) {
+		connection->BeginRead();
+	}
+
+	~SqlReadSession() override {
+		try {
+			connection->Commit();
+			store->GiveConnection(std::move(connection));
+		} catch (...) { // NOLINT: the connection is dropped instead of reused
+		}
+	}
+
+	CatalogConnection &Connection() {
+		return *connection;
+	}
+
+	std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
+	                                           int64_t snapshot_id, const InlinedRowFilter &filter) override;
+
+	std::mutex lock;
+
+	//! Bounds of integer-like columns, which the catalog stores as integers of the same order (min and max run
+	//! in the catalog database); unknown for the others (their stored text does not order as the values do).
+	duckdb::unique_ptr<duckdb::BaseStatistics> ColumnStatistics(const InlinedSource &source, idx_t column) override {
+		std::lock_guard<std::mutex> guard(lock);
+		if (column >= source.columns.size()) {
+			return nullptr;
+		}
+		auto &info = source.columns[column];
+		auto &dialect = connection->Dialect();
+		if (info.skip || info.source_name.empty() || !HasValueBounds(info.target.type) ||
+		    !HasValueBounds(info.source_type) || dialect.InlinedStorageType(info.source_type) != LogicalType::BIGINT) {
+			return nullptr;
+		}
+		auto name = SqlIdentifier(info.source_name);
+		auto bounds = connection->Query("SELECT min(" + name + "), max(" + name + "), count(*) - count(" + name +
+		                                ") FROM " + store->Prefix() + SqlIdentifier(source.table_name));
+		auto &min = bounds.GetValue(0, 0);
+		bool has_null = bounds.GetValue(2, 0).GetValue<int64_t>() > 0;
+		if (min.IsNull()) {
+			auto result = duckdb::BaseStatistics::CreateEmpty(info.target.type);
+			if (has_null) {
+				result.SetHasNull();
+			}
+			return result.ToUnique();
+		}
+		return BoundsStatistics(info.target.type, min.DefaultCastAs(info.source_type),
+		                        bounds.GetValue(1, 0).DefaultCastAs(info.source_type), has_null);
+	}
+
+private:
+	std::shared_ptr<SqlMetadataStore> store;
+	std::unique_ptr<CatalogConnection> connection;
+};
+
+//! One scan's rows, read from the session's connection as the scan asks for them.
+class InlinedRowStream : public RowStream {
+public:
+	InlinedRowStream(std::shared_ptr<SqlReadSession> session_p, std::unique_ptr<InlinedRowReader> reader_p)
+	    : session(std::move(session_p)), reader(std::move(reader_p)) {
+	}
+	~InlinedRowStream() override {
+		std::lock_guard<std::mutex> guard(session->lock);
+		reader.reset(); // the cursor ends before the session (and its transaction) may
+	}
+	bool Next(DataChunk &chunk) override {
+		std::lock_guard<std::mutex> guard(session->lock);
+		return reader->Next(chunk);
+	}
+
+private:
+	std::shared_ptr<SqlReadSession> session;
+	std::unique_ptr<InlinedRowReader> reader;
+};
+
+std::unique_ptr<RowStream> SqlReadSession::ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
+                                                           int64_t snapshot_id, const InlinedRowFilter &filter) {
+	std::lock_guard<std::mutex> guard(lock);
+	auto &dialect = connection->Dialect();
+	InlinedRowSelection selection;
+	selection.snapshot_id = snapshot_id;
+	selection.excluded_row_ids = filter.excluded_row_ids;
+	if (source.same_schema) {
+		// the exact parts of filters on columns stored as what they are (integers): the reader filters again
+		for (auto &entry : filter.column_filters) {
+			if (entry.column >= source.columns.size()) {
+				continue;
+			}
+			auto &column = source.columns[entry.column];
+			if (!column.skip && !column.source_name.empty() && dialect.ComparesStoredValues(column.source_type)) {
+				TableFilterToSql(*entry.filter, SqlIdentifier(column.source_name), selection.conditions);
+			}
+		}
+	}
+	auto reader =
+	    std::unique_ptr<InlinedRowReader>(new InlinedRowReader(*connection, store->Prefix(), source, names, selection));
+	return std::unique_ptr<RowStream>(new InlinedRowStream(shared_from_this(), std::move(reader)));
+}
+
+//! The source's current columns read as they are from the temporary table of decoded rows.
+InlinedSource DecodedSource(const InlinedSource &original) {
+	InlinedSource decoded;
+	decoded.table_name = "inlined_rows";
+	for (auto &column : original.columns) {
+		InlinedColumnSource identity;
+		identity.target = column.target;
+		identity.source_name = column.target.name;
+		identity.source_type = column.target.type;
+		decoded.columns.push_back(std::move(identity));
+	}
+	return decoded;
+}
+
+//! Creates temp.main.inlined_rows on `target` with the decoded rows of every source inserted at or before the
+//! snapshot (live or not): the current columns, then row id, begin and end snapshot under `names`.
+void LoadDecodedRows(CatalogConnection &catalog, const std::string &prefix, InternalConnection &target,
+                     const std::vector<InlinedSource> &sources, const InlinedColumnNames &names, int64_t snapshot_id) {
+	std::string columns;
+	for (auto &column : sources[0].columns) {
+		columns += SqlIdentifier(column.target.name) + " " + column.target.type.ToString() + ", ";
+	}
+	columns += SqlIdentifier(names.row_id) + " BIGINT, " + SqlIdentifier(names.begin_snapshot) + " BIGINT, " +
+	           SqlIdentifier(names.end_snapshot) + " BIGINT";
+	auto created = target.Query("CREATE TEMPORARY TABLE inlined_rows (" + columns + ")");
+	if (created->HasError()) {
+		created->ThrowError();
+	}
+	auto description = target.context->TableInfo("temp", "main", "inlined_rows");
+	InlinedRowSelection selection;
+	selection.snapshot_id = snapshot_id;
+	selection.live_only = false;
+	selection.with_end_snapshot = true;
+	for (auto &source : sources) {
+		auto rows = DecodeInlinedRows(catalog, prefix, source, names, selection);
+		if (rows->Count() > 0) {
+			target.context->Append(*description, *rows);
+		}
+	}
+}
+
+} // namespace
+
+std::shared_ptr<InlinedReadSession> SqlMetadataStore::OpenReadSession(int64_t table_id, int64_t snapshot_id,
+                                                                      std::vector<DataFileRecord> &files) {
+	auto session = std::make_shared<SqlReadSession>(shared_from_this());
+	files = CatalogReader(session->Connection(), Prefix()).DataFiles(table_id, snapshot_id);
+	return std::move(session);
+}
+
+void SqlMetadataStore::StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
+                                         int64_t snapshot_id, const std::vector<std::string> &order_by,
+                                         const std::function<void(duckdb::DataChunk &)> &callback) {
+	if (sources.empty()) {
+		return;
+	}
+	auto decoded = OpenInternalConnection(database);
+	{
+		std::lock_guard<OwnedMutex> guard(lock);
+		Connection().BeginRead(); // one catalog state for every source
+		try {
+			LoadDecodedRows(Connection(), Prefix(), *decoded, sources, names, snapshot_id);
+			Connection().Commit();
+		} catch (...) {
+			Connection().Rollback();
+			throw;
+		}
+	}
+	std::string order;
+	for (auto &key : order_by) {
+		order += (order.empty() ? " ORDER BY " : ", ") + key;
+	}
+	auto result = decoded->SendQuery("SELECT * FROM temp.main.inlined_rows" + order);
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+	while (auto chunk = result->Fetch()) {
+		if (chunk->size() == 0) {
+			break;
+		}
+		callback(*chunk);
+	}
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+}
+
+InlinedCopyResult SqlMetadataStore::CopyInlinedRows(const InlinedCopyRequest &request) {
+	if (request.sources.empty()) {
+		return InlinedCopyResult();
+	}
+	auto decoded = OpenInternalConnection(database);
+	{
+		std::lock_guard<OwnedMutex> guard(lock);
+		Connection().BeginRead();
+		try {
+			LoadDecodedRows(Connection(), Prefix(), *decoded, request.sources, request.names, request.snapshot_id);
+			Connection().Commit();
+		} catch (...) {
+			Connection().Rollback();
+			throw;
+		}
+	}
+	auto decoded_request = request;
+	decoded_request.sources = {DecodedSource(request.sources[0])};
+	DuckDBCatalogConnection copy_connection(*decoded, "temp", "main");
+	return CopyInlinedRowsOn(copy_connection, "temp.main.", decoded_request);
+}
+
+} // namespace inlake

@@ -1,0 +1,217 @@
+#include "metadata/sql/sql_metadata_store.hpp"
+
+#include "metadata/catalog_tables_sql.hpp"
+#include "metadata/sql/sql_write_txn.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/file_system.hpp"
+
+namespace inlake {
+
+//! Idle read-session connections kept for reuse
+static constexpr size_t kIdleConnectionsKept = 4;
+
+SqlMetadataStore::SqlMetadataStore(duckdb::DatabaseInstance &db, std::unique_ptr<CatalogConnection> connection_p,
+                                   SqlStoreConfig config_p)
+    : database(db), connection(std::move(connection_p)), config(std::move(config_p)) {
+}
+
+SqlMetadataStore::~SqlMetadataStore() = default;
+
+template <class RESULT, class F>
+RESULT SqlMetadataStore::InReadTransaction(F read) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	Connection().BeginRead();
+	try {
+		RESULT result = read();
+		Connection().Commit();
+		return result;
+	} catch (...) {
+		Connection().Rollback();
+		throw;
+	}
+}
+
+CatalogConnection &SqlMetadataStore::Connection() {
+	if (!connection) {
+		throw duckdb::IOException("The DuckLake catalog database was closed (the lake was detached)");
+	}
+	return *connection;
+}
+
+std::string SqlMetadataStore::DefaultDataPath() {
+	return config.default_data_path;
+}
+
+void SqlMetadataStore::Close(bool abandon) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	{
+		std::lock_guard<std::mutex> idle_guard(idle_lock);
+		idle_connections.clear();
+	}
+	connection.reset(); // later calls fail with an error saying the lake was detached
+	if (!abandon) {
+		return;
+	}
+	auto &fs = duckdb::FileSystem::GetFileSystem(database);
+	for (auto &path : config.created_files) {
+		try {
+			fs.TryRemoveFile(path);
+		} catch (...) { // NOLINT: best effort; the original error is what the user needs to see
+		}
+	}
+}
+
+bool SqlMetadataStore::IsInitialized() {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Connection().TableExists("ducklake_metadata");
+}
+
+bool SqlMetadataStore::IsEmpty() {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Connection().HasNoTables();
+}
+
+void SqlMetadataStore::Initialize(const StoreInitOptions &options) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	Connection().BeginWrite();
+	try {
+		Writer().CreateCatalog(options);
+		Connection().Commit();
+	} catch (...) {
+		Connection().Rollback();
+		throw;
+	}
+}
+
+LakeMetadata SqlMetadataStore::LoadMetadata() {
+	return InReadTransaction<LakeMetadata>([&]() { return Reader().Metadata(); });
+}
+
+std::vector<std::string> SqlMetadataStore::MissingCatalogTables(const std::string &format_version) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	std::vector<std::string> missing;
+	for (auto &name : CatalogTableNames(format_version)) {
+		if (!Connection().TableExists(name)) {
+			missing.push_back(name);
+		}
+	}
+	return missing;
+}
+
+SnapshotRecord SqlMetadataStore::GetLatestSnapshot() {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().LatestSnapshot();
+}
+
+bool SqlMetadataStore::GetSnapshot(int64_t snapshot_id, SnapshotRecord &result) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().Snapshot(snapshot_id, result);
+}
+
+bool SqlMetadataStore::GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().SnapshotAtTime(time, result);
+}
+
+std::vector<SnapshotListing> SqlMetadataStore::ListSnapshots() {
+	return InReadTransaction<std::vector<SnapshotListing>>([&]() { return Reader().Snapshots(); });
+}
+
+CatalogContents SqlMetadataStore::LoadCatalog(int64_t snapshot_id) {
+	return InReadTransaction<CatalogContents>([&]() { return Reader().Catalog(snapshot_id); });
+}
+
+std::vector<DataFileRecord> SqlMetadataStore::LoadDataFiles(int64_t table_id, int64_t snapshot_id) {
+	return InReadTransaction<std::vector<DataFileRecord>>([&]() { return Reader().DataFiles(table_id, snapshot_id); });
+}
+
+TableStatsRecord SqlMetadataStore::LoadTableStats(int64_t table_id) {
+	return InReadTransaction<TableStatsRecord>([&]() { return Reader().TableStats(table_id); });
+}
+
+std::vector<InlinedTableRecord> SqlMetadataStore::LoadInlinedTables(int64_t table_id) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().InlinedTables(table_id);
+}
+
+std::vector<OptionRecord> SqlMetadataStore::LoadOptions() {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().Options();
+}
+
+TableVersionSnapshot SqlMetadataStore::FindTableVersionSnapshot(int64_t table_id, int64_t schema_version) {
+	return InReadTransaction<TableVersionSnapshot>([&]() { return Reader().TableVersion(table_id, schema_version); });
+}
+
+std::vector<DataFileRecord::DeleteFileRef> SqlMetadataStore::LoadDeleteFileHistory(int64_t data_file_id,
+                                                                                   int64_t snapshot_id) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().DeleteFileHistory(data_file_id, snapshot_id);
+}
+
+std::vector<InlinedDeleteEntry> SqlMetadataStore::LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().InlinedDeleteEntries(table_id, snapshot_id);
+}
+
+std::unique_ptr<MetadataWriteTxn> SqlMetadataStore::BeginWrite(const WriteRetryPolicy &retry) {
+	return std::unique_ptr<MetadataWriteTxn>(new SqlWriteTxn(*this, retry));
+}
+
+CatalogTableRows SqlMetadataStore::ReadCatalogTable(const std::string &table_name) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	if (!Connection().TableExists(table_name)) {
+		throw duckdb::CatalogException("The DuckLake catalog database has no table \"%s\"", table_name);
+	}
+	auto result = Connection().Query("SELECT * FROM " + config.prefix + SqlIdentifier(table_name));
+	CatalogTableRows rows;
+	rows.names = std::move(result.names);
+	rows.types = std::move(result.types);
+	rows.rows = std::move(result.rows);
+	// a spec table's columns come back with the spec's types (SQLite stores booleans as integers, times and
+	// uuids as text); inlined data tables as stored
+	auto names = CatalogTableColumnNames(table_name);
+	auto types = CatalogTableColumnTypes(table_name);
+	for (size_t column = 0; column < rows.names.size(); column++) {
+		if (column >= names.size() || names[column] != rows.names[column]) {
+			continue;
+		}
+		auto type = duckdb::TransformStringToLogicalType(types[column]);
+		rows.types[column] = type;
+		for (auto &row : rows.rows) {
+			row[column] = row[column].DefaultCastAs(type);
+		}
+	}
+	return rows;
+}
+
+std::vector<ScheduledFileRecord> SqlMetadataStore::ListScheduledFiles() {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Maintenance().ScheduledFiles(true, duckdb::timestamp_tz_t(0));
+}
+
+std::vector<FileLocationRecord> SqlMetadataStore::ListAllFiles() {
+	return InReadTransaction<std::vector<FileLocationRecord>>([&]() { return Maintenance().AllFiles(); });
+}
+
+std::unique_ptr<CatalogConnection> SqlMetadataStore::TakeConnection() {
+	{
+		std::lock_guard<std::mutex> guard(idle_lock);
+		if (!idle_connections.empty()) {
+			auto taken = std::move(idle_connections.back());
+			idle_connections.pop_back();
+			return taken;
+		}
+	}
+	return config.open_connection();
+}
+
+void SqlMetadataStore::GiveConnection(std::unique_ptr<CatalogConnection> idle) {
+	std::lock_guard<std::mutex> guard(idle_lock);
+	if (idle_connections.size() < kIdleConnectionsKept) {
+		idle_connections.push_back(std::move(idle));
+	}
+}
+
+} // namespace inlake

@@ -1,0 +1,123 @@
+//===----------------------------------------------------------------------===//
+// SqlMetadataStore: the MetadataStore of a catalog database that inlake
+// reaches only through a CatalogConnection (SQLite today, PostgreSQL next):
+// every read, commit write, scan, flush and expiry written once over the
+// connection and its SqlDialect.
+//
+// Nothing is cached between calls: other processes may commit at any time,
+// so every call reads the catalog as it is. A commit holds the database's
+// write lock from its first read to its COMMIT (CatalogConnection::
+// BeginWrite), so its conflict check sees every commit before it. A scan
+// reads on a connection of its own inside one read transaction, so its data
+// files and inlined rows belong to one catalog state. Inlined values are
+// stored as the dialect encodes them and decoded here; filtering by column
+// values and flushing (ordering, COPY to Parquet) run in DuckDB, over the
+// decoded rows.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "common/owned_mutex.hpp"
+#include "metadata/metadata_store.hpp"
+#include "metadata/sql/catalog_connection.hpp"
+#include "metadata/sql/catalog_maintenance.hpp"
+#include "metadata/sql/catalog_reader.hpp"
+#include "metadata/sql/catalog_writer.hpp"
+
+#include "duckdb/main/database.hpp"
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace inlake {
+
+//! What a backend tells the store about its database.
+struct SqlStoreConfig {
+	//! Opens one more connection to the same catalog database (read sessions use their own)
+	std::function<std::unique_ptr<CatalogConnection>()> open_connection;
+	//! Qualifies the catalog tables' names ("" on SQLite, "schema." on PostgreSQL)
+	std::string prefix;
+	//! Where a new lake's data files go when ATTACH gives no DATA_PATH
+	std::string default_data_path;
+	//! The files opening the database created (removed again when the ATTACH fails)
+	std::vector<std::string> created_files;
+};
+
+class SqlMetadataStore : public MetadataStore, public std::enable_shared_from_this<SqlMetadataStore> {
+public:
+	SqlMetadataStore(duckdb::DatabaseInstance &db, std::unique_ptr<CatalogConnection> connection,
+	                 SqlStoreConfig config);
+	~SqlMetadataStore() override;
+
+	std::string DefaultDataPath() override;
+	void Close(bool abandon) override;
+	bool IsInitialized() override;
+	bool IsEmpty() override;
+	void Initialize(const StoreInitOptions &options) override;
+	LakeMetadata LoadMetadata() override;
+	std::vector<std::string> MissingCatalogTables(const std::string &format_version) override;
+
+	SnapshotRecord GetLatestSnapshot() override;
+	bool GetSnapshot(int64_t snapshot_id, SnapshotRecord &result) override;
+	bool GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) override;
+	std::vector<SnapshotListing> ListSnapshots() override;
+
+	CatalogContents LoadCatalog(int64_t snapshot_id) override;
+	std::vector<DataFileRecord> LoadDataFiles(int64_t table_id, int64_t snapshot_id) override;
+	TableStatsRecord LoadTableStats(int64_t table_id) override;
+	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
+	std::vector<OptionRecord> LoadOptions() override;
+	std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
+	                                                    std::vector<DataFileRecord> &files) override;
+	void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
+	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
+	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
+	InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) override;
+	TableVersionSnapshot FindTableVersionSnapshot(int64_t table_id, int64_t schema_version) override;
+	std::vector<DataFileRecord::DeleteFileRef> LoadDeleteFileHistory(int64_t data_file_id,
+	                                                                 int64_t snapshot_id) override;
+	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
+
+	std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) override;
+	CatalogTableRows ReadCatalogTable(const std::string &table_name) override;
+	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
+	std::vector<FileLocationRecord> ListAllFiles() override;
+
+	// For the store's own parts (write transaction, read sessions)
+	OwnedMutex lock {"the lake's catalog lock"};
+	//! The store's connection (caller holds `lock`); an error once the store was closed
+	CatalogConnection &Connection();
+	const std::string &Prefix() const {
+		return config.prefix;
+	}
+	CatalogReader Reader() {
+		return CatalogReader(Connection(), config.prefix);
+	}
+	CatalogWriter Writer() {
+		return CatalogWriter(Connection(), config.prefix);
+	}
+	CatalogMaintenance Maintenance() {
+		return CatalogMaintenance(Connection(), config.prefix);
+	}
+	//! A connection for a read session: an idle one, or a new one
+	std::unique_ptr<CatalogConnection> TakeConnection();
+	//! Gives a read session's connection back (out of any transaction)
+	void GiveConnection(std::unique_ptr<CatalogConnection> idle);
+	duckdb::DatabaseInstance &Database() {
+		return database;
+	}
+
+private:
+	//! Runs `read` in one read transaction on the store's connection, under `lock`.
+	template <class RESULT, class F>
+	RESULT InReadTransaction(F read);
+
+	duckdb::DatabaseInstance &database;
+	std::unique_ptr<CatalogConnection> connection;
+	SqlStoreConfig config;
+	std::mutex idle_lock;
+	std::vector<std::unique_ptr<CatalogConnection>> idle_connections;
+};
+
+} // namespace inlake

@@ -1,0 +1,255 @@
+#include "metadata/sql/sql_write_txn.hpp"
+
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/types/timestamp.hpp"
+
+#include <chrono>
+#include <thread>
+
+namespace inlake {
+
+SqlWriteTxn::SqlWriteTxn(SqlMetadataStore &store, const WriteRetryPolicy &retry)
+    : store(store), connection(store.Connection()), guard(store.lock), batch(store.Prefix()) {
+	auto wait_ms = retry.wait_ms;
+	for (int64_t attempt = 0;; attempt++) {
+		try {
+			connection.BeginWrite();
+			break;
+		} catch (CatalogQueryError &error) {
+			if (error.kind != CatalogErrorKind::BUSY || attempt >= retry.max_retries) {
+				throw;
+			}
+		}
+		std::this_thread::sleep_for(std::chrono::microseconds(int64_t(wait_ms * 1000)));
+		wait_ms *= retry.backoff;
+	}
+	open = true;
+}
+
+SqlWriteTxn::~SqlWriteTxn() {
+	if (open) {
+		try {
+			Rollback();
+		} catch (...) { // NOLINT: a destructor must not throw
+		}
+	}
+}
+
+SnapshotRecord SqlWriteTxn::GetLatestSnapshot() {
+	return store.Reader().LatestSnapshot();
+}
+
+std::vector<SnapshotChangesRecord> SqlWriteTxn::GetChangesAfter(int64_t snapshot_id) {
+	return store.Reader().ChangesAfter(snapshot_id);
+}
+
+TableStatsRecord SqlWriteTxn::GetTableStats(int64_t table_id) {
+	return store.Reader().TableStats(table_id);
+}
+
+void SqlWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
+	batch.InsertSnapshot(snapshot, duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp()), changes);
+}
+
+void SqlWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
+	batch.InsertSchema(schema, begin_snapshot);
+}
+
+void SqlWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
+	batch.EndSchema(schema_id, end_snapshot);
+}
+
+void SqlWriteTxn::InsertTable(const TableRecord &table, int64_t begin_snapshot) {
+	batch.InsertTable(table, begin_snapshot);
+}
+
+void SqlWriteTxn::EndTable(int64_t table_id, int64_t end_snapshot) {
+	batch.EndTable(table_id, end_snapshot);
+}
+
+void SqlWriteTxn::InsertDataFile(const DataFileRecord &file) {
+	batch.InsertDataFile(file);
+}
+
+void SqlWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) {
+	batch.EndDataFilesOfTable(table_id, end_snapshot);
+}
+
+void SqlWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists) {
+	store.Writer().WriteTableStats(stats, exists);
+}
+
+void SqlWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
+	batch.RecordSchemaVersion(begin_snapshot, schema_version, table_id);
+}
+
+void SqlWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
+                                 int64_t snapshot_id) {
+	batch.WriteSortOrder(table_id, sort_id, sort_keys, snapshot_id);
+}
+
+void SqlWriteTxn::WriteOption(const OptionRecord &option, bool remove) {
+	batch.WriteOption(option, remove);
+}
+
+std::vector<InlinedTableRecord> SqlWriteTxn::GetInlinedTables(int64_t table_id) {
+	return store.Reader().InlinedTables(table_id);
+}
+
+void SqlWriteTxn::CreateInlinedTable(const InlinedTableRecord &table, const std::vector<LakeColumn> &columns,
+                                     const InlinedColumnNames &names) {
+	store.Writer().CreateInlinedTable(table, columns, names);
+}
+
+void SqlWriteTxn::AppendInlinedRows(const std::string &inlined_table, duckdb::ColumnDataCollection &rows) {
+	auto &dialect = connection.Dialect();
+	std::vector<std::vector<duckdb::Value>> encoded;
+	encoded.reserve(rows.Count());
+	for (auto &chunk : rows.Chunks()) {
+		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+			std::vector<duckdb::Value> values;
+			values.reserve(chunk.ColumnCount());
+			for (duckdb::idx_t column = 0; column < chunk.ColumnCount(); column++) {
+				auto value = chunk.GetValue(column, row);
+				// the row id and snapshot columns are BIGINT in every dialect
+				values.push_back(column < 3 ? std::move(value) : dialect.EncodeInlined(value));
+			}
+			encoded.push_back(std::move(values));
+		}
+	}
+	connection.AppendRows(store.Prefix() + SqlIdentifier(inlined_table), {}, encoded);
+}
+
+int64_t SqlWriteTxn::EndInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names,
+                                    const std::vector<int64_t> &row_ids, int64_t end_snapshot, int64_t visible_at) {
+	return store.Writer().EndInlinedRows(inlined_table, names, row_ids, end_snapshot, visible_at);
+}
+
+void SqlWriteTxn::InsertDeleteFile(const DeleteFileRecord &file) {
+	store.Writer().InsertDeleteFile(file);
+}
+
+bool SqlWriteTxn::DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
+                                      bool include_inlined) {
+	return store.Reader().DeletesChangedSince(table_id, data_file_id, snapshot_id, include_inlined);
+}
+
+std::vector<DataFileRecord> SqlWriteTxn::GetLiveDataFiles(int64_t table_id) {
+	return store.Reader().LiveDataFiles(table_id);
+}
+
+std::vector<InlinedDeleteRecord> SqlWriteTxn::FindInlinedDeletes(int64_t table_id,
+                                                                 const std::vector<InlinedDeleteRecord> &positions) {
+	return store.Reader().FindInlinedDeletes(table_id, positions);
+}
+
+void SqlWriteTxn::AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
+                                       int64_t snapshot_id) {
+	store.Writer().AppendInlinedDeletes(table_id, deletes, snapshot_id);
+}
+
+int64_t SqlWriteTxn::CountInlinedRowsEndedAfter(const std::string &inlined_table, const InlinedColumnNames &names,
+                                                int64_t snapshot_id) {
+	return store.Reader().CountInlinedRowsEndedAfter(inlined_table, names, snapshot_id);
+}
+
+void SqlWriteTxn::DeleteInlinedRowsUpTo(const std::string &inlined_table, const InlinedColumnNames &names,
+                                        int64_t snapshot_id) {
+	store.Writer().DeleteInlinedRowsUpTo(inlined_table, names, snapshot_id);
+}
+
+void SqlWriteTxn::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id) {
+	store.Writer().DeleteInlinedDeletesUpTo(table_id, data_file_id, snapshot_id);
+}
+
+void SqlWriteTxn::DropInlinedTable(const InlinedTableRecord &table) {
+	store.Writer().DropInlinedTable(table);
+}
+
+void SqlWriteTxn::Commit() {
+	// End rows first (an UPDATE must not touch rows this commit inserts), then insert.
+	for (auto &statement : batch.EndStatements()) {
+		connection.Execute(statement);
+	}
+	for (auto &entry : batch.StagedRows()) {
+		InsertStagedRows(connection, store.Prefix(), entry.first, entry.second);
+	}
+	for (auto &statement : batch.Statements()) {
+		connection.Execute(statement);
+	}
+	if (batch.HasSnapshot()) {
+		InsertStagedRows(connection, store.Prefix(), "ducklake_snapshot", {batch.SnapshotRow()});
+		InsertStagedRows(connection, store.Prefix(), "ducklake_snapshot_changes", {batch.ChangesRow()});
+	}
+	open = false;
+	connection.Commit(); // a failed COMMIT rolls back and throws
+}
+
+void SqlWriteTxn::Rollback() {
+	if (!open) {
+		return;
+	}
+	open = false;
+	connection.Rollback();
+}
+
+// --- expiry and cleanup: the backend-neutral CatalogMaintenance ---
+
+std::vector<SnapshotRecord> SqlWriteTxn::GetAllSnapshots() {
+	return store.Maintenance().AllSnapshots();
+}
+
+void SqlWriteTxn::DeleteSnapshots(const std::vector<int64_t> &snapshot_ids) {
+	store.Maintenance().DeleteSnapshots(snapshot_ids);
+}
+
+std::vector<FileLocationRecord> SqlWriteTxn::FindUnreachableDataFiles() {
+	return store.Maintenance().FindUnreachableDataFiles();
+}
+
+std::vector<FileLocationRecord> SqlWriteTxn::FindUnreachableDeleteFiles() {
+	return store.Maintenance().FindUnreachableDeleteFiles();
+}
+
+void SqlWriteTxn::ScheduleFilesForDeletion(const std::vector<ScheduledFileRecord> &files) {
+	store.Maintenance().ScheduleFilesForDeletion(files);
+}
+
+void SqlWriteTxn::RemoveDataFiles(const std::vector<int64_t> &data_file_ids) {
+	store.Maintenance().RemoveDataFiles(data_file_ids);
+}
+
+void SqlWriteTxn::RemoveDeleteFiles(const std::vector<int64_t> &delete_file_ids) {
+	store.Maintenance().RemoveDeleteFiles(delete_file_ids);
+}
+
+void SqlWriteTxn::RemoveUnreachableCatalogRows() {
+	store.Maintenance().RemoveUnreachableCatalogRows();
+}
+
+int64_t SqlWriteTxn::RemoveUnreachableInlinedRows(const std::string &inlined_table, const InlinedColumnNames &names) {
+	return store.Maintenance().RemoveUnreachableInlinedRows(inlined_table, names);
+}
+
+std::vector<InlinedTableRecord> SqlWriteTxn::GetAllInlinedTables() {
+	return store.Reader().InlinedTables(-1);
+}
+
+std::vector<int64_t> SqlWriteTxn::FindRemovedTables() {
+	return store.Maintenance().FindRemovedTables();
+}
+
+void SqlWriteTxn::RemoveTableLeftovers(int64_t table_id) {
+	store.Maintenance().RemoveTableLeftovers(table_id);
+}
+
+std::vector<ScheduledFileRecord> SqlWriteTxn::GetScheduledFiles(bool all, duckdb::timestamp_tz_t before) {
+	return store.Maintenance().ScheduledFiles(all, before);
+}
+
+void SqlWriteTxn::RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) {
+	store.Maintenance().RemoveScheduledFiles(files);
+}
+
+} // namespace inlake

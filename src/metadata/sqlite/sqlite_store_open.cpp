@@ -1,0 +1,47 @@
+#include "metadata/sqlite/sqlite_store_open.hpp"
+
+#include "metadata/open_store.hpp"
+#include "metadata/sql/sql_metadata_store.hpp"
+#include "metadata/sqlite/sqlite_connection.hpp"
+
+#include "duckdb/common/file_system.hpp"
+
+namespace inlake {
+
+std::shared_ptr<MetadataStore> OpenSQLiteStore(duckdb::ClientContext &context, const LakeOptions &options) {
+	if (options.metadata_schema != "main") {
+		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": METADATA_SCHEMA \"%s\" is not supported on "
+		                                    "a SQLite catalog (a SQLite file has one schema)",
+		                                    options.lake_name, options.metadata_schema);
+	}
+	auto &fs = duckdb::FileSystem::GetFileSystem(context);
+	auto path = options.metadata_path;
+	bool exists = fs.FileExists(path);
+	if (!exists) {
+		CheckCatalogCanBeCreated(fs, options);
+	}
+	SqlStoreConfig config;
+	config.default_data_path = path + ".files/";
+	if (!exists) {
+		config.created_files = {path, path + "-wal", path + "-shm", path + ".lock"};
+	}
+	config.open_connection = [path]() {
+		return std::unique_ptr<CatalogConnection>(new SQLiteConnection(path, SQLiteOpenOptions()));
+	};
+	std::unique_ptr<CatalogConnection> connection;
+	try {
+		SQLiteOpenOptions open_options;
+		open_options.create = !exists;
+		connection.reset(new SQLiteConnection(path, open_options));
+		connection->HasNoTables(); // reads the file: "not a database" is an error of opening it
+	} catch (std::exception &error) {
+		for (auto &created : config.created_files) {
+			fs.TryRemoveFile(created);
+		}
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": failed to open the SQLite catalog \"%s\": %s",
+		                          options.lake_name, path, duckdb::ErrorData(error).RawMessage());
+	}
+	return std::make_shared<SqlMetadataStore>(*context.db, std::move(connection), std::move(config));
+}
+
+} // namespace inlake
