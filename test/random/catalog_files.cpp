@@ -1,4 +1,5 @@
 #include "catalog_files.hpp"
+#include "lake_backend.hpp"
 
 #include <filesystem>
 
@@ -6,13 +7,11 @@ namespace inlake_random {
 
 std::set<std::string> ReferencedFiles(SqlSession &lake, const std::string &md) {
 	auto sql =
-	    "WITH meta AS (SELECT value AS data_path FROM " + md + ".ducklake_metadata WHERE key = 'data_path'), "
-	    "tab AS (SELECT DISTINCT ON (table_id) table_id, schema_id, path, path_is_relative FROM " + md +
-	    ".ducklake_table ORDER BY table_id, begin_snapshot DESC), "
-	    "sch AS (SELECT DISTINCT ON (schema_id) schema_id, path, path_is_relative FROM " + md +
-	    ".ducklake_schema ORDER BY schema_id, begin_snapshot DESC), "
-	    "files AS (SELECT table_id, path, path_is_relative FROM " + md + ".ducklake_data_file UNION ALL "
-	    "SELECT table_id, path, path_is_relative FROM " + md + ".ducklake_delete_file) "
+	    "WITH meta AS (SELECT value AS data_path FROM " + CatalogTable(md, "ducklake_metadata") + " WHERE key = 'data_path'), "
+	    "tab AS (SELECT DISTINCT ON (table_id) table_id, schema_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_table") + " ORDER BY table_id, begin_snapshot DESC), "
+	    "sch AS (SELECT DISTINCT ON (schema_id) schema_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_schema") + " ORDER BY schema_id, begin_snapshot DESC), "
+	    "files AS (SELECT table_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_data_file") + " UNION ALL "
+	    "SELECT table_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_delete_file") + ") "
 	    "SELECT CASE WHEN f.path_is_relative THEN (CASE WHEN t.path_is_relative THEN (CASE WHEN s.path_is_relative "
 	    "THEN meta.data_path || s.path ELSE s.path END) || t.path ELSE t.path END) || f.path ELSE f.path END "
 	    "FROM files f LEFT JOIN tab t USING (table_id) LEFT JOIN sch s ON s.schema_id = t.schema_id, meta";

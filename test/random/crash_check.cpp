@@ -228,8 +228,7 @@ bool CrashChecker::CheckOrphans() {
 	auto named = ReferencedFiles(lake, md);
 	// files an expiry scheduled for deletion are still named by the catalog until cleanup removes them
 	for (auto &path : lake.Column("SELECT CASE WHEN s.path_is_relative THEN m.value || s.path ELSE s.path END FROM " +
-	                              md + ".ducklake_files_scheduled_for_deletion s, " + md +
-	                              ".ducklake_metadata m WHERE m.key = 'data_path' AND m.scope IS NULL")) {
+	                              CatalogTable(md, "ducklake_files_scheduled_for_deletion") + " s, " + CatalogTable(md, "ducklake_metadata") + " m WHERE m.key = 'data_path' AND m.scope IS NULL")) {
 		named.insert(path);
 	}
 	auto referenced = Normalized(named);

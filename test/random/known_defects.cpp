@@ -1,4 +1,5 @@
 #include "known_defects.hpp"
+#include "lake_backend.hpp"
 
 #include "dml_statements.hpp"
 
@@ -22,24 +23,21 @@ bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog)
 //! the inlined data tables and each table's current one), which no snapshot in `snapshots` (a SQL set) has.
 static int64_t OrphanedInlinedVersions(SqlSession &lake, const std::string &md, const std::string &snapshots,
                                        const std::string &table_filter) {
-	return lake.Scalar("WITH versions AS (SELECT table_id, schema_version FROM " + md +
-	                   ".ducklake_inlined_data_tables UNION SELECT table_id, max(schema_version) FROM " + md +
-	                   ".ducklake_schema_versions GROUP BY table_id) SELECT count(*) FROM versions i WHERE " +
-	                   table_filter + " AND NOT EXISTS (SELECT 1 FROM " + md +
-	                   ".ducklake_snapshot s WHERE s.schema_version = i.schema_version AND s.snapshot_id IN (" +
+	return lake.Scalar("WITH versions AS (SELECT table_id, schema_version FROM " + CatalogTable(md, "ducklake_inlined_data_tables") + " UNION SELECT table_id, max(schema_version) FROM " + CatalogTable(md, "ducklake_schema_versions") + " GROUP BY table_id) SELECT count(*) FROM versions i WHERE " +
+	                   table_filter + " AND NOT EXISTS (SELECT 1 FROM " + CatalogTable(md, "ducklake_snapshot") + " s WHERE s.schema_version = i.schema_version AND s.snapshot_id IN (" +
 	                   snapshots + "))");
 }
 
 bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &md, const Step &step, const std::string &table_name) {
-	auto all = "SELECT snapshot_id FROM " + md + ".ducklake_snapshot";
+	auto all = "SELECT snapshot_id FROM " + CatalogTable(md, "ducklake_snapshot") + "";
 	if (step.action == LakeAction::EXPIRE) {
 		auto remaining = step.expire_versions.empty()
-		                     ? "SELECT max(snapshot_id) FROM " + md + ".ducklake_snapshot"
+		                     ? "SELECT max(snapshot_id) FROM " + CatalogTable(md, "ducklake_snapshot") + ""
 		                     : all + " WHERE snapshot_id NOT IN (" + KeyList(step.expire_versions) + ")";
 		return OrphanedInlinedVersions(lake, md, remaining, "true") > 0;
 	}
 	if (step.kind == StepKind::BOTH && step.label.rfind("alter-", 0) == 0) {
-		auto table = "i.table_id IN (SELECT table_id FROM " + md + ".ducklake_table WHERE table_name = '" + table_name +
+		auto table = "i.table_id IN (SELECT table_id FROM " + CatalogTable(md, "ducklake_table") + " WHERE table_name = '" + table_name +
 		             "' AND end_snapshot IS NULL)";
 		return OrphanedInlinedVersions(lake, md, all, table) > 0;
 	}
@@ -48,7 +46,7 @@ bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &md, const Step
 
 std::string KnownDefectInTheWay(SqlSession &lake, const FeatureSet &features, const Step &step,
                                 const std::string &table_name) {
-	const std::string md = "__ducklake_metadata_l";
+	const std::string md = "l";
 	bool flushes = step.action == LakeAction::FLUSH || step.action == LakeAction::CHECKPOINT;
 	if (flushes && features.Off("flush-deletes") && FlushWouldHitDefect1(lake, md)) {
 		return "defect 1: a data file has a delete file and inlined deletions";

@@ -8,25 +8,32 @@ Backend ParseBackend(const std::string &name) {
 	if (name == "duckdb") {
 		return Backend::DUCKDB;
 	}
-	throw std::invalid_argument("unknown backend \"" + name + "\" (only duckdb exists yet)");
+	if (name == "sqlite") {
+		return Backend::SQLITE;
+	}
+	throw std::invalid_argument("unknown backend \"" + name + "\" (duckdb, sqlite)");
 }
 
 std::string BackendName(Backend backend) {
 	switch (backend) {
 	case Backend::DUCKDB:
 		return "duckdb";
+	case Backend::SQLITE:
+		return "sqlite";
 	}
 	return "?";
 }
 
 std::vector<Backend> AllBackends() {
-	return {Backend::DUCKDB};
+	return {Backend::DUCKDB, Backend::SQLITE};
 }
 
 static std::string CatalogLocation(Backend backend, const std::string &dir) {
 	switch (backend) {
 	case Backend::DUCKDB:
 		return "ducklake:" + dir + "/lake.duckdb";
+	case Backend::SQLITE:
+		return "ducklake:sqlite:" + dir + "/lake.sqlite";
 	}
 	throw std::logic_error("unhandled backend");
 }
@@ -41,7 +48,11 @@ std::string AttachSql(Backend backend, const std::string &dir, const std::string
 }
 
 std::string MetadataCatalog(const std::string &alias) {
-	return "__ducklake_metadata_" + alias;
+	return alias;
+}
+
+std::string CatalogTable(const std::string &lake, const std::string &table) {
+	return "ducklake_catalog_table('" + lake + "', '" + table + "')";
 }
 
 } // namespace inlake_random
