@@ -73,6 +73,22 @@ void LakeCatalog::SetPersistedOptions(std::vector<OptionRecord> new_options) {
 	persisted_options = std::move(new_options);
 }
 
+void LakeCatalog::RefreshPersistedOptions(int64_t latest_snapshot_id) {
+	if (!store->SharedWithOtherProcesses()) {
+		return; // this process made every change: SetPersistedOptions after its own commits keeps them current
+	}
+	{
+		std::lock_guard<std::mutex> guard(cache_lock);
+		if (options_snapshot_id == latest_snapshot_id) {
+			return;
+		}
+	}
+	auto options = store->LoadOptions();
+	std::lock_guard<std::mutex> guard(cache_lock);
+	persisted_options = std::move(options);
+	options_snapshot_id = latest_snapshot_id;
+}
+
 // --- schemas ------------------------------------------------------------------
 
 duckdb::optional_ptr<duckdb::CatalogEntry> LakeCatalog::CreateSchema(duckdb::CatalogTransaction transaction,

@@ -88,6 +88,9 @@ public:
 	//! The catalog's persisted options (reloaded after each commit that changes them).
 	std::vector<OptionRecord> PersistedOptions();
 	void SetPersistedOptions(std::vector<OptionRecord> options);
+	//! Reloads the persisted options when the lake's catalog may be written by other processes and its latest
+	//! snapshot is not the one they were loaded at (another process may have set an option).
+	void RefreshPersistedOptions(int64_t latest_snapshot_id);
 
 private:
 	// lake_catalog_attach.cpp
@@ -107,6 +110,8 @@ private:
 	std::mutex cache_lock;
 	std::map<int64_t, std::shared_ptr<LakeCatalogSet>> catalog_sets;
 	std::vector<OptionRecord> persisted_options;
+	//! The latest snapshot when persisted_options were read (-1: not known)
+	int64_t options_snapshot_id = -1;
 };
 
 } // namespace inlake

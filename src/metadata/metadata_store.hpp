@@ -201,6 +201,15 @@ public:
 
 	//! Where a new lake's data files go when ATTACH gives no DATA_PATH.
 	virtual std::string DefaultDataPath() = 0;
+	//! Whether other processes may write the catalog while this one has it open (then nothing read earlier,
+	//! such as the persisted options, may be trusted without checking the latest snapshot).
+	virtual bool SharedWithOtherProcesses() const {
+		return false;
+	}
+	//! How many columns an inlined data table may have, its row id and snapshot columns included.
+	virtual size_t MaxInlinedTableColumns() {
+		return SIZE_MAX;
+	}
 	//! One lake is done with the store (DETACH); the database closes with the last of them. `abandon`: the
 	//! ATTACH failed, so what opening the store created (a new catalog database file) is removed as well.
 	virtual void Close(bool abandon) = 0;

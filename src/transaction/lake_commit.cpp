@@ -256,6 +256,10 @@ WriteRetryPolicy WriteRetryPolicyFromSettings(duckdb::ClientContext &context) {
 }
 
 void CommitLakeTransaction(LakeTransaction &transaction, const WriteRetryPolicy &retry) {
+	// The transaction's snapshot is the base of the conflict check: a transaction that changed the lake without
+	// reading it (CALL ducklake_set_option from another default database) takes it now, before the write holds
+	// the store's lock (reading it then would wait on that lock).
+	transaction.Snapshot();
 	auto write = transaction.GetCatalog().Store().BeginWrite(retry);
 	CommitBuilder builder(transaction, *write);
 	builder.Run();

@@ -61,6 +61,7 @@ const SnapshotRecord &LakeTransaction::Snapshot() {
 			}
 		} else {
 			snapshot = catalog.Store().GetLatestSnapshot();
+			catalog.RefreshPersistedOptions(snapshot.snapshot_id);
 		}
 		has_snapshot = true;
 	}

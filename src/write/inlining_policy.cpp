@@ -6,7 +6,12 @@
 
 namespace inlake {
 
-std::string InliningBlocker(const std::vector<LakeColumn> &columns, const std::string &format_version) {
+std::string InliningBlocker(const std::vector<LakeColumn> &columns, const std::string &format_version,
+                            size_t max_table_columns) {
+	if (columns.size() + 3 > max_table_columns) {
+		return "the table has " + std::to_string(columns.size()) + " columns, and the catalog database allows " +
+		       std::to_string(max_table_columns) + " per table (3 of them for inlined rows' bookkeeping)";
+	}
 	if (format_version != "1.0") {
 		return std::string();
 	}

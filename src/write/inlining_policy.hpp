@@ -16,8 +16,10 @@
 
 namespace inlake {
 
-//! Empty when the columns can be inlined; otherwise the reason they cannot.
-std::string InliningBlocker(const std::vector<LakeColumn> &columns, const std::string &format_version);
+//! Empty when the columns can be inlined; otherwise the reason they cannot (reserved names, or more columns than
+//! the catalog database allows in a table, `max_table_columns`, with the 3 bookkeeping columns).
+std::string InliningBlocker(const std::vector<LakeColumn> &columns, const std::string &format_version,
+                            size_t max_table_columns);
 //! Throws for column names the format reserves (1.1: the _ducklake_ prefix; 1.0: the names of the hidden
 //! columns written into Parquet files, _ducklake_internal_row_id and _ducklake_internal_snapshot_id).
 void CheckReservedColumnNames(const std::vector<LakeColumn> &columns, const std::string &format_version);

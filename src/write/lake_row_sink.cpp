@@ -44,7 +44,8 @@ void LakeRowSink::DecideInlining(ClientContext &context) {
 	if (inlining_limit == 0) {
 		return;
 	}
-	inlining_blocker = InliningBlocker(table.Record().columns, transaction.GetCatalog().FormatVersion());
+	inlining_blocker = InliningBlocker(table.Record().columns, transaction.GetCatalog().FormatVersion(),
+	                                   transaction.GetCatalog().Store().MaxInlinedTableColumns());
 	if (!inlining_blocker.empty()) {
 		return; // Parquet; Finish() warns when the statement was small enough to have been inlined
 	}

@@ -18,6 +18,8 @@
 #include <cstdlib>
 #include <string>
 #include <thread>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 #include <vector>
 
@@ -398,4 +400,32 @@ TEST(SQLiteConnectionTest, AWriteRetriesWhileAnotherProgramHoldsTheLock) {
 		EXPECT_EQ(error.kind, CatalogErrorKind::BUSY);
 	}
 	second_holder.join();
+}
+
+// A writer stopped while holding the writers' lock file (SIGSTOP, a hung process) must not stall every other
+// writer forever: after the busy timeout BeginWrite fails with the BUSY kind, naming the lock file (found by the
+// hostile review of issue 11: the wait had no end).
+TEST(SQLiteConnectionTest, AWriterHoldingTheLockFileStallsOthersOnlyForTheBusyTimeout) {
+	auto path = TempCatalog();
+	SQLiteOpenOptions quick = Create();
+	quick.writer_lock_timeout_ms = 200;
+	SQLiteConnection writer(path, quick);
+	int held = open((path + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
+	ASSERT_GE(held, 0);
+	ASSERT_EQ(flock(held, LOCK_EX), 0);
+	auto start = std::chrono::steady_clock::now();
+	try {
+		writer.BeginWrite();
+		ADD_FAILURE() << "the write began while another writer held the lock file";
+	} catch (CatalogQueryError &error) {
+		EXPECT_EQ(error.kind, CatalogErrorKind::BUSY);
+		EXPECT_NE(std::string(error.what()).find(".lock"), std::string::npos) << error.what();
+	}
+	auto waited = std::chrono::steady_clock::now() - start;
+	EXPECT_GE(waited, std::chrono::milliseconds(190));
+	EXPECT_LT(waited, std::chrono::seconds(5));
+	flock(held, LOCK_UN);
+	close(held);
+	writer.BeginWrite(); // the lock is free again
+	writer.Commit();
 }

@@ -40,6 +40,8 @@ struct SqlStoreConfig {
 	std::string prefix;
 	//! Where a new lake's data files go when ATTACH gives no DATA_PATH
 	std::string default_data_path;
+	//! The most columns a table of the database may have
+	size_t max_table_columns = SIZE_MAX;
 	//! The files opening the database created (removed again when the ATTACH fails)
 	std::vector<std::string> created_files;
 };
@@ -51,6 +53,12 @@ public:
 	~SqlMetadataStore() override;
 
 	std::string DefaultDataPath() override;
+	bool SharedWithOtherProcesses() const override {
+		return true;
+	}
+	size_t MaxInlinedTableColumns() override {
+		return config.max_table_columns;
+	}
 	void Close(bool abandon) override;
 	bool IsInitialized() override;
 	bool IsEmpty() override;

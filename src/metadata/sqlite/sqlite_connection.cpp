@@ -2,7 +2,10 @@
 
 #include "metadata/sql_literal.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <thread>
 #include <cstring>
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -80,8 +83,10 @@ struct StatementGuard {
 
 } // namespace
 
-SQLiteConnection::SQLiteConnection(const std::string &path_p, const SQLiteOpenOptions &options) : path(path_p) {
-	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (options.create ? SQLITE_OPEN_CREATE : 0);
+SQLiteConnection::SQLiteConnection(const std::string &path_p, const SQLiteOpenOptions &options)
+    : path(path_p), writer_lock_timeout_ms(options.writer_lock_timeout_ms) {
+	int flags = (options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX |
+	            (options.create && !options.read_only ? SQLITE_OPEN_CREATE : 0);
 	int code = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
 	if (code != SQLITE_OK) {
 		std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
@@ -90,6 +95,10 @@ SQLiteConnection::SQLiteConnection(const std::string &path_p, const SQLiteOpenOp
 		throw CatalogQueryError(KindOf(code), "Cannot open SQLite catalog \"" + path + "\": " + message);
 	}
 	sqlite3_extended_result_codes(db, 1);
+	// a double-quoted name that names no column is an error, not a string literal (SQLite's default would read a
+	// column missing from a damaged catalog as its own name)
+	sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
 	sqlite3_busy_timeout(db, options.busy_timeout_ms);
 	try {
 		// per connection; WAL (a property of the file) is set by the first write (BeginWrite), so that opening a
@@ -334,6 +343,10 @@ bool SQLiteConnection::TableExists(const std::string &table_name) {
 	return rows.GetValue(0, 0).GetValue<int64_t>() > 0;
 }
 
+size_t SQLiteConnection::MaxColumnsPerTable() const {
+	return size_t(sqlite3_limit(db, SQLITE_LIMIT_COLUMN, -1));
+}
+
 bool SQLiteConnection::HasNoTables() {
 	return Query("SELECT count(*) FROM sqlite_master WHERE type = 'table'").GetValue(0, 0).GetValue<int64_t>() == 0;
 }
@@ -397,11 +410,22 @@ void SQLiteConnection::LockWriters() {
 			                                                     ".lock\": " + std::string(strerror(errno)));
 		}
 	}
-	while (flock(lock_fd, LOCK_EX) != 0) {
-		if (errno != EINTR) {
+	// wait in short steps (a writer stopped while holding the lock must not stall every other one forever)
+	auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(writer_lock_timeout_ms);
+	auto pause = std::chrono::microseconds(50);
+	while (flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
 			throw CatalogQueryError(CatalogErrorKind::OTHER,
 			                        "Cannot lock \"" + path + ".lock\": " + std::string(strerror(errno)));
 		}
+		if (std::chrono::steady_clock::now() >= deadline) {
+			throw CatalogQueryError(CatalogErrorKind::BUSY,
+			                        "SQLite catalog \"" + path + "\": another writer has held the writers' lock \"" +
+			                            path + ".lock\" for more than " + std::to_string(writer_lock_timeout_ms) +
+			                            " ms (a stopped or hanging process?)");
+		}
+		std::this_thread::sleep_for(pause);
+		pause = std::min(pause * 2, std::chrono::microseconds(2000));
 	}
 	holds_writer_lock = true;
 }

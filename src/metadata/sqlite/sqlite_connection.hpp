@@ -29,6 +29,11 @@ struct SQLiteOpenOptions {
 	bool create = false;
 	//! How long a statement waits for a lock held by another program before failing with BUSY
 	int busy_timeout_ms = 60000;
+	//! How long a writer queues for the writers' lock file before failing with BUSY (a writer that holds it is
+	//! stopped or hanging)
+	int writer_lock_timeout_ms = 60000;
+	//! Open the file read-only (READ_ONLY attaches): nothing is ever written, not even the journal mode
+	bool read_only = false;
 };
 
 class SQLiteConnection : public CatalogConnection {
@@ -61,6 +66,8 @@ public:
 	const std::string &Path() const {
 		return path;
 	}
+	//! The most columns a table may have (SQLite's compile-time limit, 2000 by default)
+	size_t MaxColumnsPerTable() const;
 
 private:
 	friend class SQLiteCursor;
@@ -75,6 +82,7 @@ private:
 	//! The writers' lock file, open for as long as the connection
 	int lock_fd = -1;
 	bool holds_writer_lock = false;
+	int writer_lock_timeout_ms;
 	//! The file is in WAL mode (set before this connection's first write)
 	bool wal_set = false;
 	bool in_transaction = false;

@@ -16,6 +16,11 @@ std::shared_ptr<MetadataStore> OpenSQLiteStore(duckdb::ClientContext &context, c
 	}
 	auto &fs = duckdb::FileSystem::GetFileSystem(context);
 	auto path = options.metadata_path;
+	if (path.empty() || path == ":memory:" || path.rfind("file:", 0) == 0) {
+		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": \"%s\" is not a SQLite catalog file path "
+		                                    "(in-memory databases and SQLite URI names are not supported)",
+		                                    options.lake_name, path);
+	}
 	bool exists = fs.FileExists(path);
 	if (!exists) {
 		CheckCatalogCanBeCreated(fs, options);
@@ -25,15 +30,19 @@ std::shared_ptr<MetadataStore> OpenSQLiteStore(duckdb::ClientContext &context, c
 	if (!exists) {
 		config.created_files = {path, path + "-wal", path + "-shm", path + ".lock"};
 	}
-	config.open_connection = [path]() {
-		return std::unique_ptr<CatalogConnection>(new SQLiteConnection(path, SQLiteOpenOptions()));
+	SQLiteOpenOptions reopen;
+	reopen.read_only = options.read_only;
+	config.open_connection = [path, reopen]() {
+		return std::unique_ptr<CatalogConnection>(new SQLiteConnection(path, reopen));
 	};
 	std::unique_ptr<CatalogConnection> connection;
 	try {
-		SQLiteOpenOptions open_options;
+		SQLiteOpenOptions open_options = reopen;
 		open_options.create = !exists;
-		connection.reset(new SQLiteConnection(path, open_options));
+		auto sqlite = new SQLiteConnection(path, open_options);
+		connection.reset(sqlite);
 		connection->HasNoTables(); // reads the file: "not a database" is an error of opening it
+		config.max_table_columns = sqlite->MaxColumnsPerTable();
 	} catch (std::exception &error) {
 		for (auto &created : config.created_files) {
 			fs.TryRemoveFile(created);
