@@ -208,8 +208,21 @@ public:
 			return nullptr;
 		}
 		auto name = SqlIdentifier(info.source_name);
-		auto bounds = connection->Query("SELECT min(" + name + "), max(" + name + "), count(*) - count(" + name +
-		                                ") FROM " + store->Prefix() + SqlIdentifier(source.table_name));
+		// an inlined table changes only in commits, each a new snapshot: bounds computed at the latest snapshot
+		// hold until the next one (expiry only removes rows, leaving them wider than they need be)
+		if (latest_snapshot_id < 0) {
+			latest_snapshot_id = connection->Query("SELECT max(snapshot_id) FROM " + store->Prefix() +
+			                                       "ducklake_snapshot")
+			                         .GetValue(0, 0)
+			                         .GetValue<int64_t>();
+		}
+		auto key = source.table_name + '\n' + info.source_name + '\n' + std::to_string(latest_snapshot_id);
+		CatalogRows bounds;
+		if (!store->CachedBounds(key, bounds)) {
+			bounds = connection->Query("SELECT min(" + name + "), max(" + name + "), count(*) - count(" + name +
+			                           ") FROM " + store->Prefix() + SqlIdentifier(source.table_name));
+			store->CacheBounds(key, bounds);
+		}
 		auto &min = bounds.GetValue(0, 0);
 		bool has_null = bounds.GetValue(2, 0).GetValue<int64_t>() > 0;
 		if (min.IsNull()) {
@@ -226,6 +239,8 @@ public:
 private:
 	std::shared_ptr<SqlMetadataStore> store;
 	std::unique_ptr<CatalogConnection> connection;
+	//! The latest snapshot in the session's catalog state (-1: not read yet)
+	int64_t latest_snapshot_id = -1;
 };
 
 //! One scan's rows, read from the session's connection as the scan asks for them.

@@ -10,6 +10,8 @@ namespace inlake {
 
 //! Idle read-session connections kept for reuse
 static constexpr size_t kIdleConnectionsKept = 4;
+//! Column bounds remembered (a few per column of the tables being read)
+static constexpr size_t kBoundsKept = 256;
 
 SqlMetadataStore::SqlMetadataStore(duckdb::DatabaseInstance &db, std::unique_ptr<CatalogConnection> connection_p,
                                    SqlStoreConfig config_p)
@@ -193,6 +195,24 @@ std::vector<ScheduledFileRecord> SqlMetadataStore::ListScheduledFiles() {
 
 std::vector<FileLocationRecord> SqlMetadataStore::ListAllFiles() {
 	return InReadTransaction<std::vector<FileLocationRecord>>([&]() { return Maintenance().AllFiles(); });
+}
+
+bool SqlMetadataStore::CachedBounds(const std::string &key, CatalogRows &bounds) {
+	std::lock_guard<std::mutex> guard(bounds_lock);
+	auto entry = bounds_cache.find(key);
+	if (entry == bounds_cache.end()) {
+		return false;
+	}
+	bounds = entry->second;
+	return true;
+}
+
+void SqlMetadataStore::CacheBounds(const std::string &key, const CatalogRows &bounds) {
+	std::lock_guard<std::mutex> guard(bounds_lock);
+	if (bounds_cache.size() >= kBoundsKept) {
+		bounds_cache.clear(); // older snapshots' entries are of no use once a newer one is read
+	}
+	bounds_cache[key] = bounds;
 }
 
 std::unique_ptr<CatalogConnection> SqlMetadataStore::TakeConnection() {

@@ -26,6 +26,7 @@
 #include "duckdb/main/database.hpp"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -115,6 +116,9 @@ public:
 	duckdb::DatabaseInstance &Database() {
 		return database;
 	}
+	//! Column bounds of inlined tables computed by read sessions, by table, column and latest snapshot
+	bool CachedBounds(const std::string &key, CatalogRows &bounds);
+	void CacheBounds(const std::string &key, const CatalogRows &bounds);
 
 private:
 	//! Runs `read` in one read transaction on the store's connection, under `lock`.
@@ -124,6 +128,8 @@ private:
 	duckdb::DatabaseInstance &database;
 	std::unique_ptr<CatalogConnection> connection;
 	SqlStoreConfig config;
+	std::mutex bounds_lock;
+	std::map<std::string, CatalogRows> bounds_cache;
 	std::mutex idle_lock;
 	std::vector<std::unique_ptr<CatalogConnection>> idle_connections;
 };
