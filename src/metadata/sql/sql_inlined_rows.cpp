@@ -33,6 +33,9 @@ struct InlinedRowSelection {
 	std::vector<int64_t> excluded_row_ids;
 	//! Further SQL conditions on the stored columns (pushed-down filters)
 	std::vector<std::string> conditions;
+	//! The snapshot is the latest of the catalog state read: no row begins after it or ended after it, so the
+	//! live rows are those never ended
+	bool snapshot_is_latest = false;
 };
 
 //! Decodes `count` stored values (as the dialect's storage type) into `target` (of type `target_type`): the
@@ -81,14 +84,25 @@ public:
 			select += SqlIdentifier(column.source_name) + ", ";
 		}
 		stored_count = stored_types.size();
+		// the row id and snapshot columns, those a scan does not need left out (they come back as NULLs)
+		bool wanted[] = {source.read_row_id || selection.with_end_snapshot,
+		                 source.read_begin_snapshot || selection.with_end_snapshot, true};
+		const std::string *hidden_names[] = {&names.row_id, &names.begin_snapshot, &names.end_snapshot};
 		for (idx_t i = 0; i < snapshot_columns; i++) {
 			types.push_back(LogicalType::BIGINT);
+			if (!wanted[i]) {
+				hidden_index.push_back(-1);
+				continue;
+			}
+			hidden_index.push_back(int(stored_types.size()));
+			stored_types.push_back(LogicalType::BIGINT);
+			select += SqlIdentifier(*hidden_names[i]) + ", ";
+		}
+		if (stored_types.empty()) {
+			select += "NULL, "; // count(*): only the number of rows is needed
 			stored_types.push_back(LogicalType::BIGINT);
 		}
-		select += SqlIdentifier(names.row_id) + ", " + SqlIdentifier(names.begin_snapshot);
-		if (selection.with_end_snapshot) {
-			select += ", " + SqlIdentifier(names.end_snapshot);
-		}
+		select.resize(select.size() - 2);
 		cursor = connection.OpenCursor("SELECT " + select + " FROM " + prefix + SqlIdentifier(source.table_name) +
 		                                   " WHERE " + WhereClause(names, selection),
 		                               stored_types);
@@ -116,7 +130,12 @@ public:
 			DecodeColumn(stored.data[index], info.source_type, info.target.type, out.data[column], count);
 		}
 		for (idx_t i = 0; i < snapshot_columns; i++) {
-			out.data[source.columns.size() + i].Reference(stored.data[stored_count + i]);
+			auto &target = out.data[source.columns.size() + i];
+			if (hidden_index[i] < 0) {
+				target.Reference(Value(LogicalType::BIGINT));
+			} else {
+				target.Reference(stored.data[hidden_index[i]]);
+			}
 		}
 		out.SetCardinality(count);
 		return true;
@@ -125,8 +144,13 @@ public:
 private:
 	static std::string WhereClause(const InlinedColumnNames &names, const InlinedRowSelection &selection) {
 		auto s = SqlInt(selection.snapshot_id);
-		std::string where = SqlIdentifier(names.begin_snapshot) + " <= " + s;
-		if (selection.live_only) {
+		std::string where;
+		if (selection.live_only && selection.snapshot_is_latest) {
+			where = SqlIdentifier(names.end_snapshot) + " IS NULL";
+		} else {
+			where = SqlIdentifier(names.begin_snapshot) + " <= " + s;
+		}
+		if (selection.live_only && !selection.snapshot_is_latest) {
 			where += " AND (" + SqlIdentifier(names.end_snapshot) + " IS NULL OR " + SqlIdentifier(names.end_snapshot) +
 			         " > " + s + ")";
 		}
@@ -148,6 +172,8 @@ private:
 	idx_t stored_count = 0;
 	duckdb::vector<LogicalType> types;
 	std::vector<int> stored_index;
+	//! Where the row id, begin and end snapshot columns are among the stored ones (-1: not read)
+	std::vector<int> hidden_index;
 	std::vector<Value> constants;
 	std::unique_ptr<CatalogCursor> cursor;
 	DataChunk stored;
@@ -210,13 +236,7 @@ public:
 		auto name = SqlIdentifier(info.source_name);
 		// an inlined table changes only in commits, each a new snapshot: bounds computed at the latest snapshot
 		// hold until the next one (expiry only removes rows, leaving them wider than they need be)
-		if (latest_snapshot_id < 0) {
-			latest_snapshot_id = connection->Query("SELECT max(snapshot_id) FROM " + store->Prefix() +
-			                                       "ducklake_snapshot")
-			                         .GetValue(0, 0)
-			                         .GetValue<int64_t>();
-		}
-		auto key = source.table_name + '\n' + info.source_name + '\n' + std::to_string(latest_snapshot_id);
+		auto key = source.table_name + '\n' + info.source_name + '\n' + std::to_string(LatestSnapshotId());
 		CatalogRows bounds;
 		if (!store->CachedBounds(key, bounds)) {
 			bounds = connection->Query("SELECT min(" + name + "), max(" + name + "), count(*) - count(" + name +
@@ -234,6 +254,17 @@ public:
 		}
 		return BoundsStatistics(info.target.type, min.DefaultCastAs(info.source_type),
 		                        bounds.GetValue(1, 0).DefaultCastAs(info.source_type), has_null);
+	}
+
+	//! The latest snapshot of the session's catalog state (read once; caller holds `lock`)
+	int64_t LatestSnapshotId() {
+		if (latest_snapshot_id < 0) {
+			latest_snapshot_id =
+			    connection->Query("SELECT max(snapshot_id) FROM " + store->Prefix() + "ducklake_snapshot")
+			        .GetValue(0, 0)
+			        .GetValue<int64_t>();
+		}
+		return latest_snapshot_id;
 	}
 
 private:
@@ -269,6 +300,7 @@ std::unique_ptr<RowStream> SqlReadSession::ScanInlinedRows(const InlinedSource &
 	auto &dialect = connection->Dialect();
 	InlinedRowSelection selection;
 	selection.snapshot_id = snapshot_id;
+	selection.snapshot_is_latest = snapshot_id == LatestSnapshotId();
 	selection.excluded_row_ids = filter.excluded_row_ids;
 	if (source.same_schema) {
 		// the exact parts of filters on columns stored as what they are (integers): the reader filters again

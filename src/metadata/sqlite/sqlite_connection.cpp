@@ -73,18 +73,52 @@ duckdb::LogicalType ColumnType(sqlite3_stmt *statement, int column, const Catalo
 	return duckdb::LogicalType::VARCHAR;
 }
 
-//! Frees a prepared statement when it goes out of scope.
-struct StatementGuard {
-	sqlite3_stmt *statement = nullptr;
-	~StatementGuard() {
-		sqlite3_finalize(statement);
-	}
-};
+//! Compiled statements kept per connection (a commit runs about a dozen, a scan half as many)
+constexpr size_t kCachedStatements = 64;
 
 } // namespace
 
+//! A compiled statement of one SQL text, from the connection's cache or compiled now, given back to the cache
+//! (reset) when it goes out of scope.
+class SQLiteConnection::CachedStatement {
+public:
+	CachedStatement(SQLiteConnection &connection, const std::string &sql) : connection(connection), sql(sql) {
+		statement = connection.statements.Acquire(sql);
+		if (statement) {
+			return;
+		}
+		const char *rest = nullptr;
+		int code = sqlite3_prepare_v2(connection.db, sql.c_str(), static_cast<int>(sql.size()), &statement, &rest);
+		if (code != SQLITE_OK) {
+			connection.Fail(code, sql);
+		}
+		single = !rest || std::all_of(rest, sql.c_str() + sql.size(), [](char c) { return isspace(c); });
+	}
+	~CachedStatement() {
+		if (statement && single) {
+			connection.statements.Release(sql, statement);
+		} else {
+			sqlite3_finalize(statement);
+		}
+	}
+	sqlite3_stmt *Get() const {
+		return statement;
+	}
+	//! The text holds exactly one statement (more: only the first was compiled)
+	bool Single() const {
+		return single;
+	}
+
+private:
+	SQLiteConnection &connection;
+	const std::string &sql;
+	sqlite3_stmt *statement = nullptr;
+	bool single = true;
+};
+
 SQLiteConnection::SQLiteConnection(const std::string &path_p, const SQLiteOpenOptions &options)
-    : path(path_p), writer_lock_timeout_ms(options.writer_lock_timeout_ms) {
+    : path(path_p), writer_lock(path_p), writer_lock_timeout_ms(options.writer_lock_timeout_ms),
+      statements(kCachedStatements) {
 	int flags = (options.read_only ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX |
 	            (options.create && !options.read_only ? SQLITE_OPEN_CREATE : 0);
 	int code = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
@@ -116,9 +150,7 @@ SQLiteConnection::~SQLiteConnection() {
 		sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
 	}
 	UnlockWriters();
-	if (lock_fd >= 0) {
-		close(lock_fd);
-	}
+	statements.Clear();
 	sqlite3_close(db);
 }
 
@@ -130,25 +162,22 @@ void SQLiteConnection::Fail(int code, const std::string &sql) {
 }
 
 CatalogRows SQLiteConnection::Query(const std::string &sql) {
-	StatementGuard guard;
-	const char *rest = nullptr;
-	int code = sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &guard.statement, &rest);
-	if (code != SQLITE_OK) {
-		Fail(code, sql);
-	}
+	CachedStatement prepared(*this, sql);
+	auto statement = prepared.Get();
 	CatalogRows rows;
-	if (!guard.statement) {
+	if (!statement) {
 		return rows; // only whitespace or a comment
 	}
-	int columns = sqlite3_column_count(guard.statement);
+	int columns = sqlite3_column_count(statement);
 	for (int column = 0; column < columns; column++) {
-		rows.names.emplace_back(sqlite3_column_name(guard.statement, column));
+		rows.names.emplace_back(sqlite3_column_name(statement, column));
 	}
-	while ((code = sqlite3_step(guard.statement)) == SQLITE_ROW) {
+	int code;
+	while ((code = sqlite3_step(statement)) == SQLITE_ROW) {
 		std::vector<Value> row;
 		row.reserve(columns);
 		for (int column = 0; column < columns; column++) {
-			row.push_back(ColumnValue(guard.statement, column));
+			row.push_back(ColumnValue(statement, column));
 		}
 		rows.rows.push_back(std::move(row));
 	}
@@ -156,15 +185,17 @@ CatalogRows SQLiteConnection::Query(const std::string &sql) {
 		Fail(code, sql);
 	}
 	for (int column = 0; column < columns; column++) {
-		rows.types.push_back(ColumnType(guard.statement, column, rows));
+		rows.types.push_back(ColumnType(statement, column, rows));
 	}
 	return rows;
 }
 
 //! Stores column `column` of the statement's current row at `row` of `vector` (BIGINT, DOUBLE, VARCHAR or BLOB),
-//! converting a value SQLite holds in another storage class.
+//! converting a value SQLite holds in another storage class. Reads through the column's sqlite3_value (one call
+//! each, no connection mutex) rather than sqlite3_column_*.
 static void StoreColumn(sqlite3_stmt *statement, int column, duckdb::Vector &vector, duckdb::idx_t row) {
-	auto storage = sqlite3_column_type(statement, column);
+	auto value = sqlite3_column_value(statement, column);
+	auto storage = sqlite3_value_type(value);
 	if (storage == SQLITE_NULL) {
 		duckdb::FlatVector::SetNull(vector, row, true);
 		return;
@@ -172,23 +203,22 @@ static void StoreColumn(sqlite3_stmt *statement, int column, duckdb::Vector &vec
 	switch (vector.GetType().id()) {
 	case duckdb::LogicalTypeId::BIGINT:
 		if (storage == SQLITE_INTEGER) {
-			duckdb::FlatVector::GetData<int64_t>(vector)[row] = sqlite3_column_int64(statement, column);
+			duckdb::FlatVector::GetData<int64_t>(vector)[row] = sqlite3_value_int64(value);
 			return;
 		}
 		break;
 	case duckdb::LogicalTypeId::DOUBLE:
 		if (storage == SQLITE_FLOAT || storage == SQLITE_INTEGER) {
-			duckdb::FlatVector::GetData<double>(vector)[row] = sqlite3_column_double(statement, column);
+			duckdb::FlatVector::GetData<double>(vector)[row] = sqlite3_value_double(value);
 			return;
 		}
 		break;
 	case duckdb::LogicalTypeId::VARCHAR:
 	case duckdb::LogicalTypeId::BLOB:
 		if (storage == SQLITE_TEXT || storage == SQLITE_BLOB) {
-			auto data = storage == SQLITE_TEXT
-			                ? reinterpret_cast<const char *>(sqlite3_column_text(statement, column))
-			                : static_cast<const char *>(sqlite3_column_blob(statement, column));
-			auto size = sqlite3_column_bytes(statement, column);
+			auto data = storage == SQLITE_TEXT ? reinterpret_cast<const char *>(sqlite3_value_text(value))
+			                                   : static_cast<const char *>(sqlite3_value_blob(value));
+			auto size = sqlite3_value_bytes(value);
 			duckdb::FlatVector::GetData<duckdb::string_t>(vector)[row] =
 			    duckdb::StringVector::AddStringOrBlob(vector, data, size);
 			return;
@@ -251,7 +281,22 @@ std::unique_ptr<CatalogCursor> SQLiteConnection::OpenCursor(const std::string &s
 }
 
 void SQLiteConnection::Execute(const std::string &sql) {
-	char *message = nullptr;
+	{
+		CachedStatement prepared(*this, sql);
+		if (prepared.Single()) {
+			if (!prepared.Get()) {
+				return;
+			}
+			int code;
+			while ((code = sqlite3_step(prepared.Get())) == SQLITE_ROW) {
+			}
+			if (code != SQLITE_DONE) {
+				Fail(code, sql);
+			}
+			return;
+		}
+	}
+	char *message = nullptr; // several statements
 	int code = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message);
 	sqlite3_free(message);
 	if (code != SQLITE_OK) {
@@ -321,20 +366,17 @@ void SQLiteConnection::AppendRows(const std::string &qualified_table, const std:
 		sql += column ? ", ?" : "?";
 	}
 	sql += ")";
-	StatementGuard guard;
-	int code = sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &guard.statement, nullptr);
-	if (code != SQLITE_OK) {
-		Fail(code, sql);
-	}
+	CachedStatement prepared(*this, sql);
+	auto statement = prepared.Get();
 	for (auto &row : rows) {
 		for (size_t column = 0; column < row.size(); column++) {
-			Bind(guard.statement, static_cast<int>(column + 1), row[column]);
+			Bind(statement, static_cast<int>(column + 1), row[column]);
 		}
-		code = sqlite3_step(guard.statement);
+		int code = sqlite3_step(statement);
 		if (code != SQLITE_DONE) {
 			Fail(code, sql);
 		}
-		sqlite3_reset(guard.statement);
+		sqlite3_reset(statement);
 	}
 }
 
@@ -400,41 +442,11 @@ void SQLiteConnection::EndTransaction(const char *statement) {
 }
 
 void SQLiteConnection::LockWriters() {
-	if (holds_writer_lock) {
-		return;
-	}
-	if (lock_fd < 0) {
-		lock_fd = open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-		if (lock_fd < 0) {
-			throw CatalogQueryError(CatalogErrorKind::OTHER, "Cannot open the writers' lock file \"" + path +
-			                                                     ".lock\": " + std::string(strerror(errno)));
-		}
-	}
-	// wait in short steps (a writer stopped while holding the lock must not stall every other one forever)
-	auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(writer_lock_timeout_ms);
-	auto pause = std::chrono::microseconds(50);
-	while (flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
-		if (errno != EWOULDBLOCK && errno != EINTR) {
-			throw CatalogQueryError(CatalogErrorKind::OTHER,
-			                        "Cannot lock \"" + path + ".lock\": " + std::string(strerror(errno)));
-		}
-		if (std::chrono::steady_clock::now() >= deadline) {
-			throw CatalogQueryError(CatalogErrorKind::BUSY,
-			                        "SQLite catalog \"" + path + "\": another writer has held the writers' lock \"" +
-			                            path + ".lock\" for more than " + std::to_string(writer_lock_timeout_ms) +
-			                            " ms (a stopped or hanging process?)");
-		}
-		std::this_thread::sleep_for(pause);
-		pause = std::min(pause * 2, std::chrono::microseconds(2000));
-	}
-	holds_writer_lock = true;
+	writer_lock.Lock(writer_lock_timeout_ms);
 }
 
 void SQLiteConnection::UnlockWriters() {
-	if (holds_writer_lock) {
-		flock(lock_fd, LOCK_UN);
-		holds_writer_lock = false;
-	}
+	writer_lock.Unlock();
 }
 
 } // namespace inlake

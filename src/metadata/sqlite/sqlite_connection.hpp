@@ -4,11 +4,12 @@
 //
 // Many processes may write one catalog. The file is put in WAL mode by the
 // first write (readers never block the writer), with synchronous=FULL (a
-// commit that returned is on disk). A write transaction first queues on an exclusive operating-system
-// lock on a file beside the catalog ("<catalog>.lock"), so writers of inlake
-// wait in the kernel's queue and wake the moment the previous one is done,
-// instead of polling in SQLite's busy handler; it then takes SQLite's write
-// lock up front (BEGIN IMMEDIATE). A read transaction never becomes a write
+// commit that returned is on disk). A write transaction first queues on
+// the catalog's SQLiteWriterLock (a process-shared mutex beside the catalog),
+// so writers of inlake sleep in the kernel and wake the moment the previous
+// one is done, instead of polling in SQLite's busy handler; it then takes
+// SQLite's write lock up front (BEGIN IMMEDIATE). Compiled statements are
+// kept for reuse (SQLiteStatementCache). A read transaction never becomes a write
 // transaction, which is what makes SQLite answer "database is locked"
 // without waiting. The busy timeout covers what the lock file cannot: other
 // programs writing the file, and WAL checkpoints.
@@ -16,6 +17,8 @@
 #pragma once
 
 #include "metadata/sql/catalog_connection.hpp"
+#include "metadata/sqlite/sqlite_statement_cache.hpp"
+#include "metadata/sqlite/sqlite_writer_lock.hpp"
 
 #include <string>
 
@@ -71,6 +74,7 @@ public:
 
 private:
 	friend class SQLiteCursor;
+	class CachedStatement;
 	[[noreturn]] void Fail(int code, const std::string &sql);
 	void Bind(sqlite3_stmt *statement, int index, const duckdb::Value &value);
 	void EndTransaction(const char *statement);
@@ -79,14 +83,14 @@ private:
 
 	std::string path;
 	sqlite3 *db = nullptr;
-	//! The writers' lock file, open for as long as the connection
-	int lock_fd = -1;
-	bool holds_writer_lock = false;
+	//! The queue of the catalog's writers (every process's), joined before BEGIN IMMEDIATE
+	SQLiteWriterLock writer_lock;
 	int writer_lock_timeout_ms;
 	//! The file is in WAL mode (set before this connection's first write)
 	bool wal_set = false;
 	bool in_transaction = false;
 	SQLiteDialect dialect;
+	SQLiteStatementCache statements;
 };
 
 } // namespace inlake
