@@ -5,18 +5,21 @@
 // 1. One writer: N autocommit INSERTs of 10 rows (inlined) into a lake on a
 //    DuckDB-file catalog, a lake on a SQLite catalog, and a plain SQLite
 //    table (libsqlite3, WAL, synchronous=FULL: what the SQLite lake uses),
-//    driven round-robin so machine noise hits them alike. Commits/s each,
-//    and the ratios.
-// 2. Four writers on one SQLite lake (four DuckDB instances, as four
-//    processes would be) against four plain SQLite connections: total
-//    commits/s, every commit checked to have arrived.
+//    driven round-robin so machine noise hits them alike; once as SQL text
+//    per commit (DuckDB parses, binds and plans each INSERT; SQLite parses
+//    its own), once as prepared statements with bound values on both sides.
+//    Commits/s each, and the ratios.
+// 2. Writer processes on one SQLite lake: 1 and 4 processes (each its own
+//    DuckDB instance), beside 1 and 4 processes writing a plain SQLite
+//    table: total commits/s, every commit checked to have arrived.
 // 3. Reading the inlined rows the commits left: count/sum and a filtered
-//    count over the SQLite lake against the DuckDB-file lake (median of
-//    --reps runs).
+//    count over the SQLite lake against the DuckDB-file lake: the first
+//    query after a commit, and the median of --reps repetitions.
 // Absolute times on shared machines are noise: the ratios are the output.
 // Usage: catalog_backends_bench [--commits N] [--reps K] [--keep]
 //===----------------------------------------------------------------------===//
 #include "bench_util.hpp"
+#include "writer_processes.hpp"
 #include "duckdb.hpp"
 #include "inlake_extension.hpp"
 
@@ -78,6 +81,7 @@ public:
 		Exec("CREATE TABLE IF NOT EXISTS t (id INTEGER, name TEXT)");
 	}
 	~PlainSQLite() {
+		sqlite3_finalize(insert);
 		sqlite3_close(db);
 	}
 	void Exec(const std::string &sql) {
@@ -91,9 +95,32 @@ public:
 	void Commit10(idx_t writer, idx_t commit) {
 		Exec("BEGIN IMMEDIATE; INSERT INTO t VALUES " + TenRows(writer, commit) + "; COMMIT");
 	}
+	//! The same commit through a prepared 10-row INSERT with bound values.
+	void Commit10Prepared(idx_t writer, idx_t commit) {
+		if (!insert) {
+			std::string sql = "INSERT INTO t VALUES (?, ?)";
+			for (int i = 1; i < 10; i++) {
+				sql += ", (?, ?)";
+			}
+			sqlite3_prepare_v2(db, sql.c_str(), -1, &insert, nullptr);
+		}
+		Exec("BEGIN IMMEDIATE");
+		for (int i = 0; i < 10; i++) {
+			auto id = int64_t(writer * 1000000 + commit * 10 + i);
+			auto name = "row " + std::to_string(id);
+			sqlite3_bind_int64(insert, 2 * i + 1, id);
+			sqlite3_bind_text(insert, 2 * i + 2, name.c_str(), -1, SQLITE_TRANSIENT);
+		}
+		if (sqlite3_step(insert) != SQLITE_DONE) {
+			throw std::runtime_error(std::string("plain SQLite insert failed: ") + sqlite3_errmsg(db));
+		}
+		sqlite3_reset(insert);
+		Exec("COMMIT");
+	}
 
 private:
 	sqlite3 *db = nullptr;
+	sqlite3_stmt *insert = nullptr;
 };
 
 //! A DuckDB instance with inlake and one lake attached as `lake`.
@@ -106,11 +133,36 @@ struct LakeInstance {
 	Connection con;
 };
 
-//! The one-writer SQLite lake rate, for the four-writer comparison
-double one_writer_rate = 0;
-
 double CommitsPerSecond(idx_t commits, double ms) {
 	return ms > 0 ? double(commits) * 1000.0 / ms : 0;
+}
+
+//! A prepared 10-row INSERT into lake.t.
+unique_ptr<PreparedStatement> PrepareTenRows(Connection &con) {
+	std::string sql = "INSERT INTO lake.t VALUES ($1, $2)";
+	for (int i = 1; i < 10; i++) {
+		sql += ", ($" + std::to_string(2 * i + 1) + ", $" + std::to_string(2 * i + 2) + ")";
+	}
+	auto prepared = con.Prepare(sql);
+	if (prepared->HasError()) {
+		throw std::runtime_error(prepared->GetError());
+	}
+	return prepared;
+}
+
+double TimePreparedMs(PreparedStatement &prepared, idx_t writer, idx_t commit) {
+	duckdb::vector<Value> values;
+	for (idx_t i = 0; i < 10; i++) {
+		auto id = int64_t(writer * 1000000 + commit * 10 + i);
+		values.push_back(Value::BIGINT(id));
+		values.push_back(Value("row " + std::to_string(id)));
+	}
+	auto start = NowMs();
+	auto result = prepared.Execute(values);
+	if (result->HasError()) {
+		throw std::runtime_error(result->GetError());
+	}
+	return NowMs() - start;
 }
 
 void OneWriter(const Options &options, const std::string &dir) {
@@ -134,96 +186,146 @@ void OneWriter(const Options &options, const std::string &dir) {
 	auto duckdb_rate = CommitsPerSecond(options.commits, duckdb_ms);
 	auto sqlite_rate = CommitsPerSecond(options.commits, sqlite_ms);
 	auto plain_rate = CommitsPerSecond(options.commits, plain_ms);
-	AddRow("1 writer: DuckDB-file lake, commits/s", Fmt("%.0f", duckdb_rate));
-	AddRow("1 writer: SQLite lake, commits/s", Fmt("%.0f", sqlite_rate));
-	AddRow("1 writer: plain SQLite, commits/s", Fmt("%.0f", plain_rate));
+	AddRow("1 writer, SQL text: DuckDB-file lake, commits/s", Fmt("%.0f", duckdb_rate));
+	AddRow("1 writer, SQL text: SQLite lake, commits/s", Fmt("%.0f", sqlite_rate));
+	AddRow("1 writer, SQL text: plain SQLite, commits/s", Fmt("%.0f", plain_rate));
 	// issue 11's target: one writer at least 0.5x plain SQLite's commits/s
-	AddRatio("1 writer: plain SQLite / SQLite lake commit rate", plain_rate / sqlite_rate, 2.0);
-	one_writer_rate = sqlite_rate;
+	AddRatio("1 writer, SQL text: plain SQLite / SQLite lake commit rate", plain_rate / sqlite_rate, 2.0);
 
-	// reading what the commits left inlined
+	auto duckdb_prepared = PrepareTenRows(duckdb_lake.con);
+	auto sqlite_prepared = PrepareTenRows(sqlite_lake.con);
+	duckdb_ms = sqlite_ms = plain_ms = 0;
+	for (idx_t commit = options.commits; commit < 2 * options.commits; commit++) {
+		duckdb_ms += TimePreparedMs(*duckdb_prepared, 0, commit);
+		sqlite_ms += TimePreparedMs(*sqlite_prepared, 0, commit);
+		auto start = NowMs();
+		plain.Commit10Prepared(0, commit);
+		plain_ms += NowMs() - start;
+	}
+	duckdb_rate = CommitsPerSecond(options.commits, duckdb_ms);
+	sqlite_rate = CommitsPerSecond(options.commits, sqlite_ms);
+	plain_rate = CommitsPerSecond(options.commits, plain_ms);
+	AddRow("1 writer, prepared: DuckDB-file lake, commits/s", Fmt("%.0f", duckdb_rate));
+	AddRow("1 writer, prepared: SQLite lake, commits/s", Fmt("%.0f", sqlite_rate));
+	AddRow("1 writer, prepared: plain SQLite, commits/s", Fmt("%.0f", plain_rate));
+	AddRatio("1 writer, prepared: plain SQLite / SQLite lake commit rate", plain_rate / sqlite_rate, 2.0);
+
+	// reading what the commits left inlined: the first query after a commit, then repeated
+	auto rows = std::to_string(options.commits * 20);
+	idx_t extra_commit = 2 * options.commits;
 	for (auto &query : {std::string("SELECT count(*), sum(id) FROM lake.t"),
 	                    std::string("SELECT count(*) FROM lake.t WHERE id % 7 = 3 AND name LIKE 'row 1%'")}) {
+		double first_duckdb = 0, first_sqlite = 0;
+		for (int round = 0; round < 5; round++, extra_commit++) {
+			auto insert = "INSERT INTO lake.t VALUES " + TenRows(1, extra_commit);
+			Run(duckdb_lake.con, insert);
+			Run(sqlite_lake.con, insert);
+			first_duckdb += TimeMs(duckdb_lake.con, query);
+			first_sqlite += TimeMs(sqlite_lake.con, query);
+		}
 		std::string duckdb_result, sqlite_result;
 		auto duckdb_query_ms = MedianQueryMs(duckdb_lake.con, query, options.reps, duckdb_result);
 		auto sqlite_query_ms = MedianQueryMs(sqlite_lake.con, query, options.reps, sqlite_result);
 		if (duckdb_result != sqlite_result) {
 			throw std::runtime_error("the lakes answer differently: " + query);
 		}
-		AddRatio("query over " + std::to_string(options.commits * 10) +
-		             " inlined rows, SQLite / DuckDB-file lake: " + query.substr(7, 22),
+		auto label = query.substr(7, 22);
+		AddRatio("query over " + rows + " inlined rows, first after a commit, SQLite / DuckDB-file: " + label,
+		         first_sqlite / first_duckdb, 3.0);
+		AddRatio("query over " + rows + " inlined rows, repeated, SQLite / DuckDB-file: " + label,
 		         sqlite_query_ms / duckdb_query_ms, 3.0);
 	}
 }
 
-void FourWriters(const Options &options, const std::string &dir) {
-	const idx_t writers = 4;
-	auto attach = "ATTACH 'ducklake:sqlite:" + dir + "/four.sqlite' AS lake (DATA_PATH '" + dir +
-	              "/four_files/', DATA_INLINING_ROW_LIMIT 10)";
+//! --writer-child lake|plain <database path> <data path> <writer> <commits>: one writer process's commits.
+int WriterChild(int argc, char **argv) {
+	if (argc < 7) {
+		return 2;
+	}
+	std::string kind = argv[2], path = argv[3], data_path = argv[4];
+	idx_t writer = std::stoull(argv[5]), commits = std::stoull(argv[6]);
+	WriterReport report;
+	if (kind == "plain") {
+		PlainSQLite plain(path);
+		WaitForStart();
+		for (idx_t commit = 0; commit < commits; commit++) {
+			auto start = NowMs();
+			plain.Commit10(writer, commit);
+			report.latencies_ms.push_back(NowMs() - start);
+			report.commits++;
+		}
+	} else {
+		LakeInstance lake("ATTACH 'ducklake:sqlite:" + path + "' AS lake (DATA_PATH '" + data_path +
+		                  "', DATA_INLINING_ROW_LIMIT 10)");
+		WaitForStart();
+		for (idx_t commit = 0; commit < commits; commit++) {
+			auto start = NowMs();
+			auto result = lake.con.Query("INSERT INTO lake.t VALUES " + TenRows(writer, commit));
+			if (result->HasError()) {
+				report.failures++;
+				report.errors.push_back(result->GetError());
+				continue;
+			}
+			report.latencies_ms.push_back(NowMs() - start);
+			report.commits++;
+		}
+	}
+	ReportWriter(report);
+	return 0;
+}
+
+WriterRunResult RunWriters(const std::string &kind, const std::string &path, const std::string &data_path,
+                           idx_t writers, idx_t commits_each, idx_t first_writer) {
+	std::vector<std::vector<std::string>> args;
+	for (idx_t w = 0; w < writers; w++) {
+		args.push_back({kind, path, data_path, std::to_string(first_writer + w), std::to_string(commits_each)});
+	}
+	auto result = RunWriterProcesses(args);
+	if (result.Failures() > 0) {
+		throw std::runtime_error("a writer's commit failed: " + result.writers[0].errors.front());
+	}
+	return result;
+}
+
+void WriterProcesses(const Options &options, const std::string &dir) {
+	auto lake_path = dir + "/many.sqlite", data_path = dir + "/many_files/";
 	{
-		LakeInstance setup(attach);
+		LakeInstance setup("ATTACH 'ducklake:sqlite:" + lake_path + "' AS lake (DATA_PATH '" + data_path + "')");
 		Run(setup.con, "CREATE TABLE lake.t (id BIGINT, name VARCHAR)");
 	}
-	std::vector<std::unique_ptr<LakeInstance>> lakes;
-	std::vector<std::unique_ptr<PlainSQLite>> plains;
-	for (idx_t w = 0; w < writers; w++) {
-		lakes.push_back(make_uniq<LakeInstance>(attach));
-		plains.push_back(make_uniq<PlainSQLite>(dir + "/four_plain.sqlite"));
-	}
-	auto per_writer = options.commits / writers;
-	auto run_threads = [&](const std::function<void(idx_t)> &work) {
-		auto start = NowMs();
-		std::vector<std::thread> threads;
-		for (idx_t w = 0; w < writers; w++) {
-			threads.emplace_back(work, w);
-		}
-		for (auto &thread : threads) {
-			thread.join();
-		}
-		return NowMs() - start;
-	};
-	std::string failure;
-	std::mutex failure_lock;
-	auto lake_ms = run_threads([&](idx_t w) {
-		try {
-			for (idx_t commit = 0; commit < per_writer; commit++) {
-				Run(lakes[w]->con, "INSERT INTO lake.t VALUES " + TenRows(w + 1, commit));
-			}
-		} catch (std::exception &error) {
-			std::lock_guard<std::mutex> guard(failure_lock);
-			failure = error.what();
-		}
-	});
-	auto plain_ms = run_threads([&](idx_t w) {
-		for (idx_t commit = 0; commit < per_writer; commit++) {
-			plains[w]->Commit10(w + 1, commit);
-		}
-	});
-	if (!failure.empty()) {
-		throw std::runtime_error("a writer failed: " + failure);
-	}
-	auto count = Run(lakes[0]->con, "SELECT count(*) FROM lake.t")->GetValue(0, 0).GetValue<int64_t>();
-	if (count != int64_t(per_writer * writers * 10)) {
+	auto plain_path = dir + "/many_plain.sqlite";
+	auto one = RunWriters("lake", lake_path, data_path, 1, options.commits, 1);
+	auto four = RunWriters("lake", lake_path, data_path, 4, options.commits / 4, 2);
+	auto plain_one = RunWriters("plain", plain_path, "", 1, options.commits, 1);
+	auto plain_four = RunWriters("plain", plain_path, "", 4, options.commits / 4, 2);
+	LakeInstance check("ATTACH 'ducklake:sqlite:" + lake_path + "' AS lake (DATA_PATH '" + data_path + "')");
+	auto count = Run(check.con, "SELECT count(*) FROM lake.t")->GetValue(0, 0).GetValue<int64_t>();
+	if (count != (one.Commits() + four.Commits()) * 10) {
 		throw std::runtime_error("rows lost: " + std::to_string(count));
 	}
-	auto lake_rate = CommitsPerSecond(per_writer * writers, lake_ms);
-	auto plain_rate = CommitsPerSecond(per_writer * writers, plain_ms);
-	AddRow("4 writers: SQLite lake, commits/s (all arrived)", Fmt("%.0f", lake_rate));
-	AddRow("4 writers: plain SQLite, commits/s", Fmt("%.0f", plain_rate));
-	AddRatio("4 writers: plain SQLite / SQLite lake commit rate", plain_rate / lake_rate, 0);
+	AddRow("1 writer process: SQLite lake, commits/s", Fmt("%.0f", one.CommitsPerSecond()));
+	AddRow("4 writer processes: SQLite lake, commits/s (all arrived)", Fmt("%.0f", four.CommitsPerSecond()));
+	AddRow("4 writer processes: SQLite lake, commit p50 / p99 ms",
+	       Fmt("%.2f", Percentile(four.Latencies(), 0.5)) + " / " + Fmt("%.2f", Percentile(four.Latencies(), 0.99)));
+	AddRow("1 / 4 writer processes: plain SQLite, commits/s",
+	       Fmt("%.0f", plain_one.CommitsPerSecond()) + " / " + Fmt("%.0f", plain_four.CommitsPerSecond()));
 	// issue 11's target: 4 writers together at least as many commits/s as one
-	AddRatio("1 writer / 4 writers' total commit rate, SQLite lake", one_writer_rate / lake_rate, 1.0);
+	AddRatio("1 writer / 4 writers' total commit rate, SQLite lake", one.CommitsPerSecond() / four.CommitsPerSecond(),
+	         1.0);
 }
 
 } // namespace
 
 int main(int argc, char **argv) {
+	if (argc > 1 && std::string(argv[1]) == "--writer-child") {
+		return WriterChild(argc, argv);
+	}
 	auto options = ParseOptions(argc, argv);
 	auto dir = MakeTempDir("inlake_backends_bench_");
 	int rc = 0;
 	try {
 		OneWriter(options, dir);
-		FourWriters(options, dir);
+		WriterProcesses(options, dir);
 		PrintReport();
 	} catch (std::exception &error) {
 		fprintf(stderr, "catalog_backends_bench failed: %s\n", error.what());

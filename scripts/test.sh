@@ -1,16 +1,36 @@
 #!/usr/bin/env bash
-# The whole test suite: sets up and builds, then runs every CTest
-# (sqllogictests under test/sql, GoogleTest units, shell and extension tests),
-# then the fuzz targets for a bounded time (scripts/fuzz.sh) and the whole suite
-# again under ASan + UBSan (scripts/sanitize.sh).
+# The whole test suite: sets up and builds, starts a throwaway PostgreSQL cluster (scripts/pg-cluster.sh: a
+# temporary folder, a Unix socket only, run as a non-root user) for the PostgreSQL half of the suite, then runs
+# every CTest (sqllogictests under test/sql on the DuckDB-file, SQLite and PostgreSQL catalogs, GoogleTest units,
+# shell and extension tests), then the fuzz targets for a bounded time (scripts/fuzz.sh) and the suite again
+# under ASan + UBSan (scripts/sanitize.sh). The cluster is stopped and removed whatever happens.
 #   INLAKE_SKIP_FUZZ=1       skip the fuzzers       INLAKE_FUZZ_SECONDS=N  seconds per fuzz target (30)
 #   INLAKE_SKIP_SANITIZE=1   skip the sanitizer build and suite
 #   INLAKE_SANITIZE_TESTS=REGEX  only the CTests matching REGEX under the sanitizers (ctest -R)
+#   INLAKE_ALLOW_NO_POSTGRES=1   go on (loudly) when no PostgreSQL server can be installed or started
 # Arguments go to the first ctest (e.g. -R insert).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 build_dir="${INLAKE_BUILD_DIR:-build}"
+pg_dir=$(mktemp -d /tmp/inlake-pg.XXXXXX)
+stop_postgres() {
+  scripts/pg-cluster.sh stop "$pg_dir" || true
+  rm -rf "$pg_dir"
+}
+trap stop_postgres EXIT
+if conninfo=$(scripts/pg-cluster.sh start "$pg_dir"); then
+  export INLAKE_TEST_PG="$conninfo"
+  echo "test: PostgreSQL test server at $conninfo"
+elif [ "${INLAKE_ALLOW_NO_POSTGRES:-0}" = 1 ]; then
+  echo "################################################################################" >&2
+  echo "test: NO POSTGRESQL SERVER: the PostgreSQL catalog tests are SKIPPED (see $pg_dir)" >&2
+  echo "################################################################################" >&2
+else
+  echo "test: cannot start a PostgreSQL test server (INLAKE_ALLOW_NO_POSTGRES=1 runs without it)" >&2
+  cat "$pg_dir"/*.log >&2 2>/dev/null || true
+  exit 1
+fi
 (cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" "$@")
 if [ "${INLAKE_SKIP_FUZZ:-0}" != 1 ]; then
   scripts/fuzz.sh "${INLAKE_FUZZ_SECONDS:-30}"

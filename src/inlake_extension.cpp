@@ -1,5 +1,6 @@
 #include "inlake_extension.hpp"
 
+#include "catalog/lake_secrets.hpp"
 #include "catalog/lake_storage_extension.hpp"
 #include "functions/lake_functions.hpp"
 #include "write/parquet_value_encoding.hpp"
@@ -32,6 +33,7 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	config.AddExtensionOption("ducklake_retry_backoff",
 	                          "Factor by which each further DuckLake commit retry waits longer (at least 1)",
 	                          duckdb::LogicalType::DOUBLE, duckdb::Value::DOUBLE(1.5));
+	RegisterLakeSecretTypes(db);
 	RegisterLakeFunctions(loader);
 	loader.RegisterFunction(ParquetEncodeFunction());
 }

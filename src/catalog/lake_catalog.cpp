@@ -89,6 +89,13 @@ void LakeCatalog::RefreshPersistedOptions(int64_t latest_snapshot_id) {
 	options_snapshot_id = latest_snapshot_id;
 }
 
+void LakeCatalog::NoteOwnCommit(int64_t parent_snapshot_id, int64_t snapshot_id) {
+	std::lock_guard<std::mutex> guard(cache_lock);
+	if (snapshot_id >= 0 && options_snapshot_id == parent_snapshot_id) {
+		options_snapshot_id = snapshot_id;
+	}
+}
+
 // --- schemas ------------------------------------------------------------------
 
 duckdb::optional_ptr<duckdb::CatalogEntry> LakeCatalog::CreateSchema(duckdb::CatalogTransaction transaction,

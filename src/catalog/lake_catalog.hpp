@@ -60,7 +60,7 @@ public:
 		return false;
 	}
 	std::string GetDBPath() override {
-		return options.metadata_path;
+		return store ? store->DisplayName() : std::string();
 	}
 	bool SupportsTimeTravel() const override {
 		return true;
@@ -91,6 +91,9 @@ public:
 	//! Reloads the persisted options when the lake's catalog may be written by other processes and its latest
 	//! snapshot is not the one they were loaded at (another process may have set an option).
 	void RefreshPersistedOptions(int64_t latest_snapshot_id);
+	//! This process committed `snapshot_id` on top of `parent_snapshot_id`: options current at the parent stay
+	//! current (the commit's own option changes are applied by SetPersistedOptions).
+	void NoteOwnCommit(int64_t parent_snapshot_id, int64_t snapshot_id);
 
 private:
 	// lake_catalog_attach.cpp

@@ -72,15 +72,20 @@ void LakeCatalog::LoadOrCreateLake() {
 	if (!store->IsInitialized()) {
 		if (options.read_only) {
 			throw duckdb::IOException("Cannot attach DuckLake \"%s\" READ_ONLY: \"%s\" holds no DuckLake catalog",
-			                          options.lake_name, options.metadata_path);
+			                          options.lake_name, store->DisplayName());
 		}
 		if (!store->IsEmpty()) {
 			throw duckdb::IOException("Cannot attach DuckLake \"%s\": \"%s\" is a database with tables of its own, "
 			                          "not a DuckLake catalog; a lake is created only in an empty database (or an "
 			                          "empty METADATA_SCHEMA)",
-			                          options.lake_name, options.metadata_path);
+			                          options.lake_name, store->DisplayName());
 		}
 		data_path = options.data_path.empty() ? store->DefaultDataPath() : options.data_path;
+		if (data_path.empty()) {
+			throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": a new lake on this catalog database "
+			                                    "needs a DATA_PATH (the folder or URL of its data files)",
+			                                    options.lake_name);
+		}
 		CreateDataPath(data_path);
 		StoreInitOptions init;
 		init.format_version = options.format_version;
@@ -92,7 +97,7 @@ void LakeCatalog::LoadOrCreateLake() {
 	if (!IsSupportedFormatVersion(metadata.version)) {
 		throw duckdb::IOException("Cannot attach DuckLake \"%s\": unsupported DuckLake format version \"%s\" in \"%s\" "
 		                          "(this build reads 1.0 and 1.1)",
-		                          options.lake_name, metadata.version, options.metadata_path);
+		                          options.lake_name, metadata.version, store->DisplayName());
 	}
 	if (options.format_version_given && options.format_version != metadata.version) {
 		throw duckdb::InvalidInputException(
@@ -103,7 +108,7 @@ void LakeCatalog::LoadOrCreateLake() {
 	if (!missing.empty()) {
 		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" is damaged: it lacks "
 		                          "the catalog table%s %s",
-		                          options.lake_name, options.metadata_path, missing.size() > 1 ? "s" : "",
+		                          options.lake_name, store->DisplayName(), missing.size() > 1 ? "s" : "",
 		                          duckdb::StringUtil::Join(duckdb::vector<std::string>(missing.begin(), missing.end()),
 		                                                   ", "));
 	}

@@ -96,6 +96,32 @@ static std::string Text(const std::string &option, const Value &value) {
 	return value.ToString();
 }
 
+//! METADATA_PARAMETERS: a MAP (or STRUCT) of setting names to values.
+static std::map<std::string, std::string> Parameters(const Value &value) {
+	std::map<std::string, std::string> result;
+	if (value.IsNull()) {
+		return result;
+	}
+	auto id = value.type().id();
+	if (id == duckdb::LogicalTypeId::STRUCT) {
+		auto &types = duckdb::StructType::GetChildTypes(value.type());
+		auto &values = duckdb::StructValue::GetChildren(value);
+		for (size_t i = 0; i < values.size(); i++) {
+			result[duckdb::StringUtil::Lower(types[i].first)] = values[i].ToString();
+		}
+		return result;
+	}
+	if (id == duckdb::LogicalTypeId::MAP) {
+		for (auto &pair : duckdb::ListValue::GetChildren(value)) {
+			auto &key_value = duckdb::StructValue::GetChildren(pair);
+			result[duckdb::StringUtil::Lower(key_value[0].ToString())] = key_value[1].ToString();
+		}
+		return result;
+	}
+	throw InvalidInputException("ATTACH option METADATA_PARAMETERS expects a MAP of setting names to values, got %s",
+	                            value.type().ToString());
+}
+
 LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &path,
                                const std::unordered_map<std::string, Value> &options, bool read_only) {
 	LakeOptions result;
@@ -118,8 +144,11 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			if (result.metadata_catalog.empty()) {
 				throw InvalidInputException("ATTACH option METADATA_CATALOG expects a database name, got ''");
 			}
+		} else if (key == "metadata_parameters") {
+			result.metadata_parameters = Parameters(value);
 		} else if (key == "metadata_schema") {
 			result.metadata_schema = Text("METADATA_SCHEMA", value);
+			result.metadata_schema_given = true;
 		} else if (key == "ducklake_version") {
 			result.format_version = Text("DUCKLAKE_VERSION", value);
 			result.format_version_given = true;

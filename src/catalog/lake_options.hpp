@@ -12,6 +12,7 @@
 #include "duckdb/common/optional_idx.hpp"
 #include "duckdb/common/types/value.hpp"
 
+#include <map>
 #include <string>
 #include <unordered_map>
 
@@ -32,6 +33,11 @@ struct LakeOptions {
 	std::string metadata_catalog;
 	//! Schema inside the catalog database holding the ducklake_* tables
 	std::string metadata_schema = "main";
+	bool metadata_schema_given = false;
+	//! METADATA_PARAMETERS: settings of the catalog connection (PostgreSQL: libpq keywords), lower-case keys
+	std::map<std::string, std::string> metadata_parameters;
+	//! Connection settings for what the path and METADATA_PARAMETERS leave unset (a postgres secret's)
+	std::map<std::string, std::string> connection_defaults;
 	//! DATA_PATH as given (empty: the lake's stored one, or PATH.files/ for a new lake)
 	std::string data_path;
 	//! OVERRIDE_DATA_PATH: an existing lake is read from DATA_PATH although it records another data path

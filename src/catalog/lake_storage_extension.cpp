@@ -1,6 +1,7 @@
 #include "catalog/lake_storage_extension.hpp"
 
 #include "catalog/lake_catalog.hpp"
+#include "catalog/lake_secrets.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "transaction/lake_transaction_manager.hpp"
 
@@ -19,7 +20,23 @@ static duckdb::unique_ptr<duckdb::Catalog> AttachLake(duckdb::optional_ptr<duckd
 		path = path.substr(9);
 	}
 	bool read_only = attach_options.access_mode == duckdb::AccessMode::READ_ONLY;
-	auto options = ParseAttachOptions(name, path, attach_options.options, read_only);
+	auto given = attach_options.options;
+	ResolveLakeSecret(context, path, given);
+	auto options = ParseAttachOptions(name, path, given, read_only);
+	if (options.backend == CatalogBackend::POSTGRES) {
+		// a postgres secret fills in what the connection string leaves out (its password, say)
+		std::string secret;
+		auto named = options.metadata_parameters.find("secret");
+		if (named != options.metadata_parameters.end()) {
+			secret = named->second;
+			options.metadata_parameters.erase(named);
+		}
+		options.connection_defaults = PostgresSecretSettings(context, secret);
+	} else if (!options.metadata_parameters.empty()) {
+		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": METADATA_PARAMETERS (here: \"%s\", ...) "
+		                                    "are settings of a PostgreSQL catalog connection; this catalog is a file",
+		                                    name, options.metadata_parameters.begin()->first);
+	}
 	return duckdb::make_uniq<LakeCatalog>(db, std::move(options));
 }
 

@@ -1,5 +1,6 @@
 #include "maintenance/parallel_flush.hpp"
 
+#include "maintenance/inlined_rows_copy.hpp"
 #include "catalog/lake_catalog.hpp"
 #include "metadata/sql_literal.hpp"
 #include "read/delete_file_loader.hpp"
@@ -93,10 +94,12 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 	if (!fs.IsRemoteFile(options.directory) && !fs.DirectoryExists(options.directory)) {
 		fs.CreateDirectoriesRecursive(options.directory);
 	}
+	if (sources.empty()) {
+		return true; // nothing to flush
+	}
 	InlinedCopyRequest request;
-	request.sources = sources;
 	request.names = InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion());
-	request.snapshot_id = transaction.Snapshot().snapshot_id;
+	request.source_count = sources.size();
 	request.order_by = order_by;
 	auto file_name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + ".parquet";
 	request.path = options.directory + file_name;
@@ -106,7 +109,9 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 	request.plain_field_ids = BuildFieldIdsOption(options.columns, {}).ToSQLString();
 	InlinedCopyResult copied;
 	try {
-		copied = transaction.GetCatalog().Store().CopyInlinedRows(request);
+		auto rows = transaction.GetCatalog().Store().OpenInlinedRows(sources, request.names,
+		                                                             transaction.Snapshot().snapshot_id);
+		copied = CopyInlinedRows(*rows, request);
 		if (copied.stats.row_count == 0) {
 			fs.TryRemoveFile(request.path);
 			return true; // nothing to flush

@@ -14,6 +14,7 @@
 #include "common/row_stream.hpp"
 #include "metadata/expiry_records.hpp"
 #include "metadata/metadata_records.hpp"
+#include "metadata/sql/catalog_connection.hpp"
 
 #include "duckdb/common/optional_idx.hpp"
 #include "duckdb/storage/statistics/base_statistics.hpp"
@@ -138,39 +139,22 @@ public:
 	virtual void RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) = 0;
 };
 
-//! What CopyInlinedRows writes: the rows of `sources` inserted at or before `snapshot_id`, ordered by
-//! `order_by` (otherwise in storage order), COPYed to `path` with `copy_options` (SQL text of the COPY
-//! options after FORMAT parquet, e.g. FIELD_IDS and COMPRESSION).
-struct InlinedCopyRequest {
-	std::vector<InlinedSource> sources;
-	InlinedColumnNames names;
-	int64_t snapshot_id = 0;
-	std::vector<std::string> order_by;
-	std::string path;
-	//! COPY options besides FIELD_IDS
-	std::string copy_options;
-	//! Replacements of some written columns by expressions over them, as SQL of a star REPLACE list without
-	//! the parentheses (`"x" AS "x"` pairs; empty: every column is written as it is), applied after ordering
-	std::string column_replacements;
-	//! FIELD_IDS with the hidden row id and snapshot columns, and without them (for a plain file)
-	std::string field_ids;
-	std::string plain_field_ids;
-};
+//! The name of the storage-order column of InlinedRowsRelation parts.
+constexpr const char *kStoragePositionColumn = "_inlake_storage_position";
 
-struct InlinedCopyResult {
-	//! The file's statistics as COPY ... RETURN_STATS reports them (row_count 0: no file was written)
-	duckdb::CopyFunctionFileStatistics stats;
-	//! (position in the file, end snapshot) of every written row that is deleted, by position
-	std::vector<std::pair<int64_t, int64_t>> deleted;
-	//! The written rows' smallest row id and their begin snapshot range
-	int64_t min_row_id = 0;
-	int64_t min_snapshot = 0;
-	int64_t max_snapshot = 0;
-	//! The file has no hidden columns: its rows came from one snapshot with contiguous row ids, written in
-	//! row id order (one source, no sort order), so position = row id - min_row_id
-	bool plain = false;
-	//! How many of the written rows were deleted while inlined
-	int64_t deleted_count = 0;
+//! The rows of a table's inlined tables inserted at or before a snapshot, live or deleted, held readable in
+//! DuckDB for as long as the object lives, all belonging to one catalog state: what a flush writes to Parquet
+//! (maintenance/inlined_rows_copy does the COPY).
+class InlinedRowsRelation {
+public:
+	virtual ~InlinedRowsRelation() = default;
+	//! A connection to the DuckDB database that holds the rows (the DuckDB catalog file itself, or a temporary
+	//! table of the decoded rows): Parts() run on it, and any query over them (COPY, read_parquet).
+	virtual CatalogConnection &Connection() = 0;
+	//! SELECTs of the rows, one per stored part (one per inlined table, or one for all): the table's current
+	//! columns (under their current names and types), then the row id, begin and end snapshot columns under the
+	//! format's names, then kStoragePositionColumn, which increases in the order the rows were stored.
+	virtual const std::vector<std::string> &Parts() = 0;
 };
 
 //! A consistent view for one scan: the inlined rows it reads later belong to the same catalog state as the
@@ -199,8 +183,10 @@ class MetadataStore {
 public:
 	virtual ~MetadataStore() = default;
 
-	//! Where a new lake's data files go when ATTACH gives no DATA_PATH.
+	//! Where a new lake's data files go when ATTACH gives no DATA_PATH (empty: DATA_PATH is needed).
 	virtual std::string DefaultDataPath() = 0;
+	//! The catalog database as messages and duckdb_databases() show it: never a password.
+	virtual std::string DisplayName() const = 0;
 	//! Whether other processes may write the catalog while this one has it open (then nothing read earlier,
 	//! such as the persisted options, may be trusted without checking the latest snapshot).
 	virtual bool SharedWithOtherProcesses() const {
@@ -248,11 +234,10 @@ public:
 	virtual void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                               int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                               const std::function<void(duckdb::DataChunk &)> &callback) = 0;
-	//! Writes the rows StreamInlinedRows would stream (without the end snapshot; row id and begin snapshot as
-	//! the hidden columns _ducklake_internal_row_id / _ducklake_internal_snapshot_id) into the one Parquet
-	//! file `request.path` with a single parallel DuckDB COPY, and reports the file's statistics and the
-	//! positions of the rows that were already deleted. Both read one consistent catalog state.
-	virtual InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) = 0;
+	//! The rows StreamInlinedRows would stream, as a relation for the flush's parallel COPY.
+	virtual std::unique_ptr<InlinedRowsRelation> OpenInlinedRows(const std::vector<InlinedSource> &sources,
+	                                                             const InlinedColumnNames &names,
+	                                                             int64_t snapshot_id) = 0;
 	//! Where to read the catalog to see table `table_id` as it was at its schema version `schema_version` (the
 	//! columns its inlined table of that version stores). The version lasts from the snapshot it began in to the
 	//! table's next schema version: the latest snapshot of that range that still exists (`exists`), or, when all

@@ -2,6 +2,7 @@
 
 #include "common/lake_paths.hpp"
 #include "metadata/duckdb/duckdb_store_open.hpp"
+#include "metadata/postgres/postgres_store_open.hpp"
 #include "metadata/sqlite/sqlite_store_open.hpp"
 
 #include "duckdb/common/exception.hpp"
@@ -33,10 +34,7 @@ std::shared_ptr<MetadataStore> OpenMetadataStore(duckdb::ClientContext &context,
 	case CatalogBackend::SQLITE:
 		return OpenSQLiteStore(context, options);
 	case CatalogBackend::POSTGRES:
-		throw duckdb::NotImplementedException("Cannot attach DuckLake \"%s\": PostgreSQL catalogs "
-		                                      "(ducklake:postgres:) are not built yet; use a DuckDB file "
-		                                      "(ducklake:PATH)",
-		                                      options.lake_name);
+		return OpenPostgresStore(context, options);
 	}
 	throw duckdb::InternalException("unknown catalog backend");
 }

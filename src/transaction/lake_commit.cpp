@@ -10,7 +10,9 @@
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/exception/transaction_exception.hpp"
 
+#include <chrono>
 #include <set>
+#include <thread>
 
 namespace inlake {
 using duckdb::TransactionException;
@@ -44,9 +46,13 @@ public:
 			record.snapshot_id = next.snapshot_id;
 			record.changes_made = change_set.ToString();
 			write.InsertSnapshot(next, record);
+			result.snapshot_id = next.snapshot_id;
 		}
+		result.parent_snapshot_id = latest.snapshot_id;
 		write.Commit();
 	}
+
+	CommittedSnapshot result;
 
 private:
 	int64_t RealId(int64_t id) const {
@@ -255,14 +261,38 @@ WriteRetryPolicy WriteRetryPolicyFromSettings(duckdb::ClientContext &context) {
 	return policy;
 }
 
-void CommitLakeTransaction(LakeTransaction &transaction, const WriteRetryPolicy &retry) {
+CommittedSnapshot CommitLakeTransaction(LakeTransaction &transaction, const WriteRetryPolicy &retry) {
 	// The transaction's snapshot is the base of the conflict check: a transaction that changed the lake without
 	// reading it (CALL ducklake_set_option from another default database) takes it now, before the write holds
 	// the store's lock (reading it then would wait on that lock).
 	transaction.Snapshot();
-	auto write = transaction.GetCatalog().Store().BeginWrite(retry);
-	CommitBuilder builder(transaction, *write);
-	builder.Run();
+	// Two writers that took the same next id (a DuckLake writer of another implementation does not queue on
+	// inlake's lock) or that the database refused to serialize collide without conflicting: the commit is built
+	// again from the new latest snapshot (its data files stay as written), as the retry settings allow. A real
+	// conflict is found by the conflict check and fails at once.
+	auto wait_ms = retry.wait_ms;
+	for (int64_t attempt = 0;; attempt++) {
+		try {
+			auto write = transaction.GetCatalog().Store().BeginWrite(retry);
+			CommitBuilder builder(transaction, *write);
+			builder.Run();
+			return builder.result;
+		} catch (CatalogQueryError &error) {
+			bool collided = error.kind == CatalogErrorKind::UNIQUE_VIOLATION ||
+			                error.kind == CatalogErrorKind::SERIALIZATION_FAILURE;
+			if (!collided) {
+				throw;
+			}
+			if (attempt >= retry.max_retries) {
+				throw TransactionException("Commit to lake \"%s\" failed: it collided with concurrent commits %lld "
+				                           "times (ducklake_max_retry_count); the last time: %s",
+				                           transaction.GetCatalog().GetName(), (long long)(attempt + 1),
+				                           error.what());
+			}
+		}
+		std::this_thread::sleep_for(std::chrono::microseconds(int64_t(wait_ms * 1000)));
+		wait_ms *= retry.backoff;
+	}
 }
 
 } // namespace inlake

@@ -19,8 +19,15 @@ namespace inlake {
 
 class LakeTransaction;
 
+//! What a commit read and wrote: the latest snapshot it found (its parent) and the one it created.
+struct CommittedSnapshot {
+	int64_t parent_snapshot_id = -1;
+	//! -1: the commit created no snapshot
+	int64_t snapshot_id = -1;
+};
+
 //! `retry` says how long to wait for other writers' hold on the catalog database.
-void CommitLakeTransaction(LakeTransaction &transaction, const WriteRetryPolicy &retry);
+CommittedSnapshot CommitLakeTransaction(LakeTransaction &transaction, const WriteRetryPolicy &retry);
 
 //! The settings ducklake_max_retry_count, ducklake_retry_wait_ms and ducklake_retry_backoff; an error naming the
 //! setting when a value is out of range.

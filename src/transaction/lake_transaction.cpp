@@ -131,9 +131,10 @@ void LakeTransaction::Commit() {
 	if (changes.Empty()) {
 		return;
 	}
-	CommitLakeTransaction(*this, WriteRetryPolicyFromSettings(context));
+	auto committed = CommitLakeTransaction(*this, WriteRetryPolicyFromSettings(context));
 	// The catalog now names the transaction's files: whatever fails from here on, a rollback must not remove them.
 	catalog_committed = true;
+	catalog.NoteOwnCommit(committed.parent_snapshot_id, committed.snapshot_id);
 	if (!changes.option_changes.empty()) {
 		catalog.SetPersistedOptions(catalog.Store().LoadOptions());
 	}

@@ -6,6 +6,7 @@
 // in detail, and finally exactly `N passed, N failed, N skipped` (counting
 // files). Exits 1 if any file failed or an argument does not exist.
 //===----------------------------------------------------------------------===//
+#include "substitution.hpp"
 #include "test_runner.hpp"
 
 #include <algorithm>
@@ -49,6 +50,13 @@ int main(int argc, char **argv) {
 		arguments_ok = CollectFiles(argv[i], files) && arguments_ok;
 	}
 	size_t passed = 0, failed = 0, skipped = 0;
+	if (inlake_test::Substitution::CatalogBackend() == "postgres" &&
+	    inlake_test::PostgresLakes::ServerConninfo().empty()) {
+		std::cout << "SKIPPED: INLAKE_TEST_CATALOG=postgres but INLAKE_TEST_PG names no PostgreSQL test server "
+		             "(scripts/test.sh starts one)\n";
+		std::cout << "0 passed, 0 failed, " << files.size() << " skipped" << std::endl;
+		return 0;
+	}
 	for (auto &file : files) {
 		auto outcome = inlake_test::RunTestFile(file, std::cout);
 		switch (outcome) {

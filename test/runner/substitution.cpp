@@ -28,7 +28,8 @@ const std::string WORKING_DIR_KEYWORD = "__WORKING_DIRECTORY__";
 } // namespace
 
 Substitution::Substitution(std::string test_dir_p, std::string base_test_name_p)
-    : test_dir(std::move(test_dir_p)), base_test_name(std::move(base_test_name_p)) {
+    : test_dir(std::move(test_dir_p)), base_test_name(std::move(base_test_name_p)),
+      postgres_lakes(std::make_shared<PostgresLakes>()) {
 	variables["CATALOG"] = CatalogBackend();
 }
 
@@ -119,9 +120,18 @@ std::string Substitution::RewriteAttach(std::string text) const {
 		bool named = rest.compare(0, 7, "duckdb:") == 0 || rest.compare(0, 7, "sqlite:") == 0 ||
 		             rest.compare(0, 9, "postgres:") == 0 || rest.compare(0, 11, "postgresql:") == 0 ||
 		             rest.compare(0, 8, "sqlite3:") == 0 || rest.empty() || rest[0] == '\'';
-		if (!named) {
-			text.insert(position, backend + ":");
+		if (named) {
+			continue;
 		}
+		if (backend == "postgres") {
+			auto end = text.find('\'', position);
+			if (end == std::string::npos) {
+				break;
+			}
+			text = postgres_lakes->RewriteAttach(text, position, end);
+			continue;
+		}
+		text.insert(position, backend + ":");
 	}
 	return text;
 }

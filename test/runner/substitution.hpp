@@ -11,13 +11,17 @@
 //   __WORKING_DIRECTORY__      the current working directory
 // The variable CATALOG names the catalog backend (for `onlyif CATALOG=duckdb`)
 // and, when the tests run on another catalog backend (INLAKE_TEST_CATALOG=sqlite), points every lake ATTACH
-// string that names no backend ('ducklake:PATH') at that backend ('ducklake:sqlite:PATH').
+// string that names no backend ('ducklake:PATH') at that backend ('ducklake:sqlite:PATH'; for postgres see
+// PostgresLakes).
 // Unknown `${...}` / `{...}` are left as they are (SQL uses braces too).
 // Apply is safe to call from several threads once the variables are set.
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "postgres_lakes.hpp"
+
 #include <map>
+#include <memory>
 #include <string>
 
 namespace inlake_test {
@@ -43,6 +47,8 @@ private:
 	std::string test_dir;
 	std::string base_test_name;
 	std::map<std::string, std::string> variables;
+	//! Databases of the lakes on a PostgreSQL test catalog (shared by copies of the substitution)
+	std::shared_ptr<PostgresLakes> postgres_lakes;
 
 	std::string RewriteAttach(std::string text) const;
 	bool Lookup(const std::string &name, bool dollar, const LoopVariables &loop_variables, std::string &out) const;

@@ -116,10 +116,12 @@ bool FileRunner::ExecuteRequire(const TestCommand &command) {
 		}
 	}
 	if (name == "catalog" && command.params.size() > 1) {
-		// require catalog duckdb: the file checks what only that backend has (its catalog database attached
-		// inside DuckDB, its WAL)
-		if (command.params[1] == Substitution::CatalogBackend()) {
-			return true;
+		// require catalog duckdb [sqlite ...]: the file checks what only these backends have (the DuckDB catalog
+		// database attached inside DuckDB, its WAL; a catalog that is a file)
+		for (size_t i = 1; i < command.params.size(); i++) {
+			if (command.params[i] == Substitution::CatalogBackend()) {
+				return true;
+			}
 		}
 	}
 	std::string what = "require";

@@ -1,5 +1,8 @@
 // SQLiteConnection: values arrive typed, errors carry their kind, STRICT catalog tables refuse values of another
 // type, and concurrent writers (threads with a connection each, as processes would) queue instead of failing.
+#include <future>
+#include <sys/wait.h>
+#include "metadata/sqlite/sqlite_writer_lock.hpp"
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/sql/catalog_reader.hpp"
 #include "metadata/sql/catalog_write_batch.hpp"
@@ -405,18 +408,25 @@ TEST(SQLiteConnectionTest, AWriteRetriesWhileAnotherProgramHoldsTheLock) {
 // A writer stopped while holding the writers' lock file (SIGSTOP, a hung process) must not stall every other
 // writer forever: after the busy timeout BeginWrite fails with the BUSY kind, naming the lock file (found by the
 // hostile review of issue 11: the wait had no end).
-TEST(SQLiteConnectionTest, AWriterHoldingTheLockFileStallsOthersOnlyForTheBusyTimeout) {
+TEST(SQLiteConnectionTest, AWriterHoldingTheLockStallsOthersOnlyForTheBusyTimeout) {
 	auto path = TempCatalog();
 	SQLiteOpenOptions quick = Create();
 	quick.writer_lock_timeout_ms = 200;
 	SQLiteConnection writer(path, quick);
-	int held = open((path + ".lock").c_str(), O_RDWR | O_CREAT, 0644);
-	ASSERT_GE(held, 0);
-	ASSERT_EQ(flock(held, LOCK_EX), 0);
+	std::promise<void> locked, release;
+	auto release_future = release.get_future();
+	std::thread holder([&]() { // another writer, stopped while it holds the lock
+		inlake::SQLiteWriterLock lock(path);
+		lock.Lock(1000);
+		locked.set_value();
+		release_future.wait();
+		lock.Unlock();
+	});
+	locked.get_future().wait();
 	auto start = std::chrono::steady_clock::now();
 	try {
 		writer.BeginWrite();
-		ADD_FAILURE() << "the write began while another writer held the lock file";
+		ADD_FAILURE() << "the write began while another writer held the lock";
 	} catch (CatalogQueryError &error) {
 		EXPECT_EQ(error.kind, CatalogErrorKind::BUSY);
 		EXPECT_NE(std::string(error.what()).find(".lock"), std::string::npos) << error.what();
@@ -424,8 +434,59 @@ TEST(SQLiteConnectionTest, AWriterHoldingTheLockFileStallsOthersOnlyForTheBusyTi
 	auto waited = std::chrono::steady_clock::now() - start;
 	EXPECT_GE(waited, std::chrono::milliseconds(190));
 	EXPECT_LT(waited, std::chrono::seconds(5));
-	flock(held, LOCK_UN);
-	close(held);
+	release.set_value();
+	holder.join();
 	writer.BeginWrite(); // the lock is free again
 	writer.Commit();
+}
+
+// A writer killed (kill -9) while it holds the lock leaves it to the next one at once: no timeout, no stale lock.
+TEST(SQLiteConnectionTest, AWriterKilledHoldingTheLockLeavesItToTheNext) {
+	auto path = TempCatalog();
+	SQLiteOpenOptions quick = Create();
+	quick.writer_lock_timeout_ms = 5000;
+	SQLiteConnection writer(path, quick);
+	writer.BeginWrite(); // creates and initialises the lock file
+	writer.Commit();
+	auto child = fork();
+	ASSERT_GE(child, 0);
+	if (child == 0) {
+		inlake::SQLiteWriterLock lock(path);
+		lock.Lock(1000);
+		_exit(0); // dies holding it
+	}
+	int status = 0;
+	waitpid(child, &status, 0);
+	ASSERT_TRUE(WIFEXITED(status));
+	auto start = std::chrono::steady_clock::now();
+	writer.BeginWrite();
+	writer.Commit();
+	EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+}
+
+// Writers queued on the lock wake the moment it is released, not at the next step of a polling loop.
+TEST(SQLiteConnectionTest, AQueuedWriterWakesAsTheLockIsReleased) {
+	auto path = TempCatalog();
+	inlake::SQLiteWriterLock first(path), second(path);
+	first.Lock(1000);
+	std::atomic<int64_t> woke_after_us {-1};
+	std::chrono::steady_clock::time_point released;
+	std::atomic<bool> waiting {false};
+	std::thread waiter([&]() {
+		waiting = true;
+		second.Lock(5000);
+		woke_after_us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() -
+		                                                                      released)
+		                    .count();
+		second.Unlock();
+	});
+	while (!waiting) {
+		std::this_thread::yield();
+	}
+	std::this_thread::sleep_for(std::chrono::milliseconds(50));
+	released = std::chrono::steady_clock::now();
+	first.Unlock();
+	waiter.join();
+	EXPECT_GE(woke_after_us.load(), 0);
+	EXPECT_LT(woke_after_us.load(), 20000) << "the waiter slept on after the lock was free";
 }

@@ -43,6 +43,10 @@ public:
 	~DuckDBMetadataStore() override;
 
 	std::string DefaultDataPath() override;
+	//! The catalog file's path (or, for a catalog database the user attached, its name)
+	std::string DisplayName() const override {
+		return attached_path.empty() ? metadata_database : attached_path;
+	}
 	void Close(bool abandon) override;
 	bool IsInitialized() override;
 	bool IsEmpty() override;
@@ -69,7 +73,8 @@ public:
 	void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
-	InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) override;
+	std::unique_ptr<InlinedRowsRelation> OpenInlinedRows(const std::vector<InlinedSource> &sources,
+	                                                     const InlinedColumnNames &names, int64_t snapshot_id) override;
 	TableVersionSnapshot FindTableVersionSnapshot(int64_t table_id, int64_t schema_version) override;
 	std::vector<DataFileRecord::DeleteFileRef> LoadDeleteFileHistory(int64_t data_file_id,
 	                                                                int64_t snapshot_id) override;

@@ -28,8 +28,10 @@ enum class CatalogErrorKind {
 	BUSY,
 	//! A primary key or unique constraint was violated (two writers took the same id)
 	UNIQUE_VIOLATION,
-	//! The database refused to serialize this transaction with a concurrent one
-	SERIALIZATION_FAILURE
+	//! The database refused to serialize this transaction with a concurrent one (or found a deadlock)
+	SERIALIZATION_FAILURE,
+	//! The connection to the database server was lost (the next statement reconnects)
+	CONNECTION_LOST
 };
 
 class CatalogQueryError : public duckdb::IOException {
@@ -79,6 +81,12 @@ public:
 	virtual void Commit() = 0;
 	virtual void Rollback() = 0;
 	virtual bool InTransaction() const = 0;
+	//! Drops a table (if it exists) as part of the current transaction; a backend where that would wait for
+	//! readers inside the commit (PostgreSQL: DROP waits for every open transaction that read the table) may drop
+	//! it after the commit instead, or later, once no reader holds it.
+	virtual void DropTable(const std::string &qualified_table) {
+		Execute("DROP TABLE IF EXISTS " + qualified_table);
+	}
 	//! Whether the schema holding the lake's catalog tables has a table of this name.
 	virtual bool TableExists(const std::string &table_name) = 0;
 	//! Whether that schema holds no table at all (a new lake may be created there).

@@ -258,7 +258,7 @@ std::vector<int64_t> CatalogMaintenance::FindRemovedTables() {
 
 void CatalogMaintenance::RemoveTableLeftovers(int64_t table_id) {
 	auto id = SqlInt(table_id);
-	connection.Execute("DROP TABLE IF EXISTS " + prefix + SqlIdentifier(InlinedDeleteTableName(table_id)));
+	connection.DropTable(prefix + SqlIdentifier(InlinedDeleteTableName(table_id)));
 	for (auto table : {"ducklake_table_stats", "ducklake_table_column_stats"}) {
 		connection.Execute("DELETE FROM " + prefix + table + " WHERE table_id = " + id);
 	}

@@ -122,8 +122,8 @@ void CatalogWriteBatch::InsertDataFile(const DataFileRecord &file) {
 		Stage("ducklake_file_column_stats",
 		      {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id), Value::BIGINT(column.column_id),
 		       Value::BIGINT(column.column_size_bytes), Value::BIGINT(column.value_count),
-		       Value::BIGINT(column.null_count), TextOrNull(column.min_value, column.has_min_max),
-		       TextOrNull(column.max_value, column.has_min_max), Value::BOOLEAN(column.contains_nan),
+		       Value::BIGINT(column.null_count), TextOrNull(column.min_value, BoundsStorable(column.has_min_max, column.min_value, column.max_value)),
+		       TextOrNull(column.max_value, BoundsStorable(column.has_min_max, column.min_value, column.max_value)), Value::BOOLEAN(column.contains_nan),
 		       Value(duckdb::LogicalType::VARCHAR)});
 	}
 }
@@ -185,6 +185,10 @@ void InsertStagedRows(CatalogConnection &connection, const std::string &prefix, 
 		                      std::vector<CatalogWriteBatch::Row>(rows.begin() + start, rows.begin() + end));
 		start = end;
 	}
+}
+
+bool BoundsStorable(bool has_min_max, const std::string &min_value, const std::string &max_value) {
+	return has_min_max && min_value.find('\0') == std::string::npos && max_value.find('\0') == std::string::npos;
 }
 
 } // namespace inlake

@@ -88,4 +88,8 @@ private:
 void InsertStagedRows(CatalogConnection &connection, const std::string &prefix, const std::string &table,
                       const std::vector<CatalogWriteBatch::Row> &rows);
 
+//! Whether min/max bounds are recorded: not when absent, nor when they hold chr(0) (PostgreSQL's text cannot hold
+//! it; unknown bounds only cost pruning).
+bool BoundsStorable(bool has_min_max, const std::string &min_value, const std::string &max_value);
+
 } // namespace inlake

@@ -1,5 +1,7 @@
 #include "metadata/sql/catalog_writer.hpp"
 
+#include "metadata/sql/catalog_write_batch.hpp"
+
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/sql/catalog_reader.hpp"
 #include "metadata/sql_literal.hpp"
@@ -70,7 +72,7 @@ void CatalogWriter::DeleteInlinedRowsUpTo(const std::string &inlined_table, cons
 }
 
 void CatalogWriter::DropInlinedTable(const InlinedTableRecord &table) {
-	connection.Execute("DROP TABLE IF EXISTS " + prefix + SqlIdentifier(table.table_name));
+	connection.DropTable(prefix + SqlIdentifier(table.table_name));
 	connection.Execute("DELETE FROM " + prefix + "ducklake_inlined_data_tables WHERE table_id = " +
 	                   SqlInt(table.table_id) + " AND table_name = " + SqlString(table.table_name));
 }
@@ -138,8 +140,9 @@ void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists) 
 	}
 	std::vector<std::vector<Value>> rows;
 	for (auto &column : stats.column_stats) {
+		bool storable = BoundsStorable(column.has_min_max, column.min_value, column.max_value);
 		auto text = [&](const std::string &value) {
-			return column.has_min_max ? Value(value) : Value(duckdb::LogicalType::VARCHAR);
+			return storable ? Value(value) : Value(duckdb::LogicalType::VARCHAR);
 		};
 		rows.push_back({Value::BIGINT(stats.table_id), Value::BIGINT(column.column_id),
 		                Value::BOOLEAN(column.contains_null), Value::BOOLEAN(column.contains_nan),

@@ -48,6 +48,11 @@ public:
 	virtual duckdb::LogicalType InlinedStorageType(const duckdb::LogicalType &type) const {
 		return type;
 	}
+	//! The SQL that reads the inlined data column `column` (an identifier) holding values of `type`, as
+	//! InlinedStorageType (native: the column itself).
+	virtual std::string InlinedReadExpression(const duckdb::LogicalType &type, const std::string &column) const {
+		return column;
+	}
 	//! Whether the database compares stored values of `type` as DuckDB compares the values, so that a filter
 	//! on them can run in the catalog's SQL (with DuckDB's SQL literals).
 	virtual bool ComparesStoredValues(const duckdb::LogicalType &type) const {

@@ -7,7 +7,6 @@
 #include "common/initial_default.hpp"
 #include "common/internal_connection.hpp"
 #include "metadata/duckdb/duckdb_catalog_connection.hpp"
-#include "metadata/duckdb/inlined_copy.hpp"
 #include "metadata/filter_sql.hpp"
 #include "metadata/sql_literal.hpp"
 
@@ -36,6 +35,8 @@ struct InlinedRowSelection {
 	//! The snapshot is the latest of the catalog state read: no row begins after it or ended after it, so the
 	//! live rows are those never ended
 	bool snapshot_is_latest = false;
+	//! In row id order (a flush: the database's storage order is its own; PostgreSQL moves updated rows)
+	bool in_row_id_order = false;
 };
 
 //! Decodes `count` stored values (as the dialect's storage type) into `target` (of type `target_type`): the
@@ -81,7 +82,7 @@ public:
 			stored_index.push_back(int(stored_types.size()));
 			constants.emplace_back();
 			stored_types.push_back(dialect.InlinedStorageType(column.source_type));
-			select += SqlIdentifier(column.source_name) + ", ";
+			select += dialect.InlinedReadExpression(column.source_type, SqlIdentifier(column.source_name)) + ", ";
 		}
 		stored_count = stored_types.size();
 		// the row id and snapshot columns, those a scan does not need left out (they come back as NULLs)
@@ -104,7 +105,10 @@ public:
 		}
 		select.resize(select.size() - 2);
 		cursor = connection.OpenCursor("SELECT " + select + " FROM " + prefix + SqlIdentifier(source.table_name) +
-		                                   " WHERE " + WhereClause(names, selection),
+		                                   " WHERE " + WhereClause(names, selection) +
+		                                   (selection.in_row_id_order ? " ORDER BY " + SqlIdentifier(names.row_id) +
+		                                                                    ", " + SqlIdentifier(names.begin_snapshot)
+		                                                              : std::string()),
 		                               stored_types);
 		stored.Initialize(duckdb::Allocator::DefaultAllocator(), stored_types);
 	}
@@ -319,20 +323,6 @@ std::unique_ptr<RowStream> SqlReadSession::ScanInlinedRows(const InlinedSource &
 	return std::unique_ptr<RowStream>(new InlinedRowStream(shared_from_this(), std::move(reader)));
 }
 
-//! The source's current columns read as they are from the temporary table of decoded rows.
-InlinedSource DecodedSource(const InlinedSource &original) {
-	InlinedSource decoded;
-	decoded.table_name = "inlined_rows";
-	for (auto &column : original.columns) {
-		InlinedColumnSource identity;
-		identity.target = column.target;
-		identity.source_name = column.target.name;
-		identity.source_type = column.target.type;
-		decoded.columns.push_back(std::move(identity));
-	}
-	return decoded;
-}
-
 //! Creates temp.main.inlined_rows on `target` with the decoded rows of every source inserted at or before the
 //! snapshot (live or not): the current columns, then row id, begin and end snapshot under `names`.
 void LoadDecodedRows(CatalogConnection &catalog, const std::string &prefix, InternalConnection &target,
@@ -352,6 +342,7 @@ void LoadDecodedRows(CatalogConnection &catalog, const std::string &prefix, Inte
 	selection.snapshot_id = snapshot_id;
 	selection.live_only = false;
 	selection.with_end_snapshot = true;
+	selection.in_row_id_order = true;
 	for (auto &source : sources) {
 		auto rows = DecodeInlinedRows(catalog, prefix, source, names, selection);
 		if (rows->Count() > 0) {
@@ -406,26 +397,49 @@ void SqlMetadataStore::StreamInlinedRows(const std::vector<InlinedSource> &sourc
 	}
 }
 
-InlinedCopyResult SqlMetadataStore::CopyInlinedRows(const InlinedCopyRequest &request) {
-	if (request.sources.empty()) {
-		return InlinedCopyResult();
+namespace {
+
+//! Decoded rows in a temporary table of an internal DuckDB connection, one part for every source.
+class DecodedInlinedRows : public InlinedRowsRelation {
+public:
+	explicit DecodedInlinedRows(std::unique_ptr<InternalConnection> decoded_p)
+	    : decoded(std::move(decoded_p)), connection(*decoded, "temp", "main"),
+	      parts {"SELECT *, rowid AS " + SqlIdentifier(kStoragePositionColumn) + " FROM temp.main.inlined_rows"} {
+	}
+	CatalogConnection &Connection() override {
+		return connection;
+	}
+	const std::vector<std::string> &Parts() override {
+		return parts;
+	}
+
+private:
+	std::unique_ptr<InternalConnection> decoded;
+	DuckDBCatalogConnection connection;
+	std::vector<std::string> parts;
+};
+
+} // namespace
+
+std::unique_ptr<InlinedRowsRelation> SqlMetadataStore::OpenInlinedRows(const std::vector<InlinedSource> &sources,
+                                                                       const InlinedColumnNames &names,
+                                                                       int64_t snapshot_id) {
+	if (sources.empty()) {
+		throw duckdb::InternalException("OpenInlinedRows without an inlined table");
 	}
 	auto decoded = OpenInternalConnection(database);
 	{
 		std::lock_guard<OwnedMutex> guard(lock);
-		Connection().BeginRead();
+		Connection().BeginRead(); // one catalog state for every source
 		try {
-			LoadDecodedRows(Connection(), Prefix(), *decoded, request.sources, request.names, request.snapshot_id);
+			LoadDecodedRows(Connection(), Prefix(), *decoded, sources, names, snapshot_id);
 			Connection().Commit();
 		} catch (...) {
 			Connection().Rollback();
 			throw;
 		}
 	}
-	auto decoded_request = request;
-	decoded_request.sources = {DecodedSource(request.sources[0])};
-	DuckDBCatalogConnection copy_connection(*decoded, "temp", "main");
-	return CopyInlinedRowsOn(copy_connection, "temp.main.", decoded_request);
+	return std::unique_ptr<InlinedRowsRelation>(new DecodedInlinedRows(std::move(decoded)));
 }
 
 } // namespace inlake

@@ -41,6 +41,8 @@ struct SqlStoreConfig {
 	std::string prefix;
 	//! Where a new lake's data files go when ATTACH gives no DATA_PATH
 	std::string default_data_path;
+	//! The database as messages name it (a connection string without its password)
+	std::string display_name;
 	//! The most columns a table of the database may have
 	size_t max_table_columns = SIZE_MAX;
 	//! The files opening the database created (removed again when the ATTACH fails)
@@ -54,6 +56,9 @@ public:
 	~SqlMetadataStore() override;
 
 	std::string DefaultDataPath() override;
+	std::string DisplayName() const override {
+		return config.display_name;
+	}
 	bool SharedWithOtherProcesses() const override {
 		return true;
 	}
@@ -82,7 +87,8 @@ public:
 	void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;
-	InlinedCopyResult CopyInlinedRows(const InlinedCopyRequest &request) override;
+	std::unique_ptr<InlinedRowsRelation> OpenInlinedRows(const std::vector<InlinedSource> &sources,
+	                                                     const InlinedColumnNames &names, int64_t snapshot_id) override;
 	TableVersionSnapshot FindTableVersionSnapshot(int64_t table_id, int64_t schema_version) override;
 	std::vector<DataFileRecord::DeleteFileRef> LoadDeleteFileHistory(int64_t data_file_id,
 	                                                                 int64_t snapshot_id) override;

@@ -27,6 +27,7 @@ std::shared_ptr<MetadataStore> OpenSQLiteStore(duckdb::ClientContext &context, c
 	}
 	SqlStoreConfig config;
 	config.default_data_path = path + ".files/";
+	config.display_name = path;
 	if (!exists) {
 		config.created_files = {path, path + "-wal", path + "-shm", path + ".lock"};
 	}

@@ -3,6 +3,8 @@
 #include "metadata/sql/catalog_connection.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -47,14 +49,23 @@ void SQLiteWriterLock::Fail(const std::string &what, int error) {
 	                        "SQLite catalog writers' lock \"" + lock_path + "\": " + what + ": " + strerror(error));
 }
 
-void SQLiteWriterLock::Open() {
+void SQLiteWriterLock::Open(int timeout_ms) {
 	fd = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		Fail("cannot open it", errno);
 	}
-	// the first process to map the file initialises the mutex; flock only guards that moment
-	if (flock(fd, LOCK_EX) != 0) {
-		Fail("cannot lock it for initialisation", errno);
+	// the first process to map the file initialises the mutex; flock only guards that moment (a moment: wait
+	// for it in short steps, and not forever should some other program hold the file locked)
+	auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+	while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			Fail("cannot lock it for initialisation", errno);
+		}
+		if (std::chrono::steady_clock::now() >= deadline) {
+			throw CatalogQueryError(CatalogErrorKind::BUSY, "SQLite catalog writers' lock \"" + lock_path +
+			                                                    "\": another program holds the file locked");
+		}
+		std::this_thread::sleep_for(std::chrono::milliseconds(1));
 	}
 	struct stat info;
 	int error = 0;
@@ -90,7 +101,7 @@ void SQLiteWriterLock::Lock(int timeout_ms) {
 		return;
 	}
 	if (!shared) {
-		Open();
+		Open(timeout_ms);
 	}
 	timespec deadline;
 	clock_gettime(CLOCK_REALTIME, &deadline);

@@ -38,7 +38,7 @@ public:
 private:
 	struct Shared;
 	//! Maps the lock file, initialising the mutex in it when no process did yet.
-	void Open();
+	void Open(int timeout_ms);
 	[[noreturn]] void Fail(const std::string &what, int error);
 
 	std::string lock_path;

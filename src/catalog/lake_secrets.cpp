@@ -1,0 +1,195 @@
+#include "catalog/lake_secrets.hpp"
+
+#include "duckdb/catalog/catalog_transaction.hpp"
+#include "duckdb/common/string_util.hpp"
+#include "duckdb/main/secret/secret.hpp"
+#include "duckdb/main/secret/secret_manager.hpp"
+
+namespace inlake {
+using duckdb::LogicalType;
+using duckdb::Value;
+
+namespace {
+
+//! The ducklake secret's settings that are ATTACH options, and the ATTACH option each becomes
+const std::vector<std::pair<std::string, std::string>> kSecretOptions = {
+    {"data_path", "data_path"},           {"metadata_schema", "metadata_schema"},
+    {"metadata_catalog", "metadata_catalog"}, {"data_inlining_row_limit", "data_inlining_row_limit"}};
+
+const std::vector<std::string> kPostgresKeys = {"host", "port", "user", "password", "database", "dbname"};
+
+duckdb::unique_ptr<duckdb::BaseSecret> CreateLakeSecret(duckdb::ClientContext &, duckdb::CreateSecretInput &input) {
+	auto secret = duckdb::make_uniq<duckdb::KeyValueSecret>(input.scope, input.type, input.provider, input.name);
+	for (auto &entry : input.options) {
+		secret->secret_map[duckdb::StringUtil::Lower(entry.first)] = entry.second;
+	}
+	if (!secret->secret_map.count("metadata_path")) {
+		throw duckdb::InvalidInputException("A ducklake secret needs METADATA_PATH (the catalog database, as after "
+		                                    "'ducklake:' in ATTACH)");
+	}
+	// the catalog path or its parameters may hold a password: not shown by duckdb_secrets()
+	secret->redact_keys = {"metadata_parameters"};
+	if (duckdb::StringUtil::Contains(duckdb::StringUtil::Lower(secret->secret_map["metadata_path"].ToString()),
+	                                 "password")) {
+		secret->redact_keys.insert("metadata_path");
+	}
+	return std::move(secret);
+}
+
+duckdb::unique_ptr<duckdb::BaseSecret> CreatePostgresSecret(duckdb::ClientContext &, duckdb::CreateSecretInput &input) {
+	auto secret = duckdb::make_uniq<duckdb::KeyValueSecret>(input.scope, input.type, input.provider, input.name);
+	for (auto &entry : input.options) {
+		secret->secret_map[duckdb::StringUtil::Lower(entry.first)] = entry.second;
+	}
+	secret->redact_keys = {"password"};
+	return std::move(secret);
+}
+
+bool SecretTypeExists(duckdb::SecretManager &manager, const std::string &type) {
+	for (auto &known : manager.AllSecretTypes()) {
+		if (duckdb::StringUtil::CIEquals(known.name, type)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+void RegisterType(duckdb::SecretManager &manager, const std::string &name,
+                  duckdb::create_secret_function_t function, const duckdb::named_parameter_type_map_t &parameters) {
+	duckdb::SecretType type;
+	type.name = name;
+	type.deserializer = duckdb::KeyValueSecret::Deserialize<duckdb::KeyValueSecret>;
+	type.default_provider = "config";
+	type.extension = "inlake";
+	manager.RegisterSecretType(type);
+	duckdb::CreateSecretFunction create;
+	create.secret_type = name;
+	create.provider = "config";
+	create.function = function;
+	create.named_parameters = parameters;
+	manager.RegisterSecretFunction(std::move(create), duckdb::OnCreateConflict::ERROR_ON_CONFLICT);
+}
+
+//! The key/value settings of the secret `name` of type `type`, or nullptr.
+duckdb::unique_ptr<duckdb::SecretEntry> FindSecret(duckdb::ClientContext &context, const std::string &name,
+                                                const std::string &type) {
+	auto &manager = duckdb::SecretManager::Get(context);
+	auto entry = manager.GetSecretByName(duckdb::CatalogTransaction::GetSystemCatalogTransaction(context), name);
+	if (!entry || !entry->secret || !duckdb::StringUtil::CIEquals(entry->secret->GetType(), type)) {
+		return nullptr;
+	}
+	return entry;
+}
+
+bool IsSecretName(const std::string &text) {
+	if (text.empty()) {
+		return false;
+	}
+	for (char c : text) {
+		if (!isalnum(static_cast<unsigned char>(c)) && c != '_') {
+			return false;
+		}
+	}
+	return true;
+}
+
+} // namespace
+
+void RegisterLakeSecretTypes(duckdb::DatabaseInstance &db) {
+	auto &manager = duckdb::SecretManager::Get(db);
+	if (!SecretTypeExists(manager, "ducklake")) {
+		RegisterType(manager, "ducklake", CreateLakeSecret,
+		             {{"metadata_path", LogicalType::VARCHAR},
+		              {"data_path", LogicalType::VARCHAR},
+		              {"metadata_schema", LogicalType::VARCHAR},
+		              {"metadata_catalog", LogicalType::VARCHAR},
+		              {"metadata_parameters", LogicalType::MAP(LogicalType::VARCHAR, LogicalType::VARCHAR)},
+		              {"data_inlining_row_limit", LogicalType::UBIGINT}});
+	}
+	if (!SecretTypeExists(manager, "postgres")) {
+		RegisterType(manager, "postgres", CreatePostgresSecret,
+		             {{"host", LogicalType::VARCHAR},
+		              {"port", LogicalType::VARCHAR},
+		              {"user", LogicalType::VARCHAR},
+		              {"password", LogicalType::VARCHAR},
+		              {"database", LogicalType::VARCHAR},
+		              {"dbname", LogicalType::VARCHAR}});
+	}
+}
+
+void ResolveLakeSecret(duckdb::ClientContext &context, std::string &path,
+                       std::unordered_map<std::string, Value> &options) {
+	if (!path.empty() && !IsSecretName(path)) {
+		return;
+	}
+	auto name = path.empty() ? std::string("__default_ducklake") : path;
+	auto entry = FindSecret(context, name, "ducklake");
+	if (!entry) {
+		if (path.empty()) {
+			throw duckdb::InvalidInputException("ATTACH 'ducklake:' needs an unnamed secret of type ducklake "
+			                                    "(CREATE SECRET (TYPE ducklake, METADATA_PATH '...')), and there is "
+			                                    "none");
+		}
+		return; // a catalog file named like an identifier
+	}
+	auto &secret = dynamic_cast<const duckdb::KeyValueSecret &>(*entry->secret);
+	auto given = [&](const std::string &key) {
+		for (auto &option : options) {
+			if (duckdb::StringUtil::CIEquals(option.first, key)) {
+				return true;
+			}
+		}
+		return false;
+	};
+	path = secret.TryGetValue("metadata_path", true).ToString();
+	for (auto &setting : kSecretOptions) {
+		auto value = secret.TryGetValue(setting.first);
+		if (!value.IsNull() && !given(setting.second)) {
+			options[setting.second] = value;
+		}
+	}
+	auto parameters = secret.TryGetValue("metadata_parameters");
+	if (parameters.IsNull()) {
+		return;
+	}
+	duckdb::child_list_t<Value> connection;
+	for (auto &pair : duckdb::ListValue::GetChildren(parameters)) {
+		auto &key_value = duckdb::StructValue::GetChildren(pair);
+		auto key = duckdb::StringUtil::Lower(key_value[0].ToString());
+		bool is_option = false;
+		for (auto &setting : kSecretOptions) {
+			is_option = is_option || setting.first == key;
+		}
+		if (is_option) {
+			if (!given(key)) {
+				options[key] = key_value[1];
+			}
+		} else if (!given("metadata_parameters")) {
+			connection.emplace_back(key, key_value[1]);
+		}
+	}
+	if (!connection.empty()) {
+		options["metadata_parameters"] = Value::STRUCT(std::move(connection));
+	}
+}
+
+std::map<std::string, std::string> PostgresSecretSettings(duckdb::ClientContext &context, const std::string &name) {
+	std::map<std::string, std::string> settings;
+	auto entry = FindSecret(context, name.empty() ? std::string("__default_postgres") : name, "postgres");
+	if (!entry) {
+		if (!name.empty()) {
+			throw duckdb::InvalidInputException("There is no secret of type postgres named \"%s\"", name);
+		}
+		return settings;
+	}
+	auto &secret = dynamic_cast<const duckdb::KeyValueSecret &>(*entry->secret);
+	for (auto &key : kPostgresKeys) {
+		auto value = secret.TryGetValue(key);
+		if (!value.IsNull()) {
+			settings[key == "database" ? "dbname" : key] = value.ToString();
+		}
+	}
+	return settings;
+}
+
+} // namespace inlake

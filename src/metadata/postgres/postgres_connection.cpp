@@ -1,0 +1,476 @@
+#include "metadata/postgres/postgres_connection.hpp"
+
+#include "metadata/postgres/postgres_conninfo.hpp"
+#include "metadata/postgres/postgres_values.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <libpq-fe.h>
+#include <sys/socket.h>
+#include <thread>
+
+namespace inlake {
+using duckdb::Value;
+
+namespace {
+
+//! Statements sent in one pipeline at most (the server's answers to them must fit the socket's buffers)
+constexpr size_t kMaxQueuedStatements = 512;
+//! Session settings that make text results read back as DuckDB values
+constexpr const char *kSessionSettings =
+    "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'postgres'; SET extra_float_digits = 3; "
+    "SET bytea_output = 'hex'; SET client_encoding = 'UTF8'; SET standard_conforming_strings = on";
+
+CatalogErrorKind KindOf(const char *sqlstate) {
+	std::string state = sqlstate ? sqlstate : "";
+	if (state == "23505") {
+		return CatalogErrorKind::UNIQUE_VIOLATION;
+	}
+	if (state == "40001" || state == "40P01") {
+		return CatalogErrorKind::SERIALIZATION_FAILURE; // serialization failure, deadlock detected
+	}
+	if (state == "55P03") {
+		return CatalogErrorKind::BUSY; // lock_not_available: lock_timeout passed waiting for another writer
+	}
+	if (state.compare(0, 2, "08") == 0 || state == "57P01" || state == "57P02" || state == "57P03") {
+		return CatalogErrorKind::CONNECTION_LOST;
+	}
+	return CatalogErrorKind::OTHER;
+}
+
+//! A number for the lake's advisory lock: FNV-1a of the schema name (lakes in other schemas do not wait).
+int64_t LakeLockKey(const std::string &schema) {
+	uint64_t hash = 1469598103934665603ULL;
+	for (char c : "inlake lake " + schema) {
+		hash = (hash ^ uint8_t(c)) * 1099511628211ULL;
+	}
+	return int64_t(hash);
+}
+
+} // namespace
+
+PostgresConnection::PostgresConnection(PostgresOpenOptions options_p)
+    : options(std::move(options_p)), redacted_conninfo(RedactedPostgresConninfo(options.conninfo)),
+      password(ConninfoPassword(options.conninfo)) {
+	if (password.empty() && std::getenv("PGPASSWORD")) {
+		password = std::getenv("PGPASSWORD");
+	}
+	Connect();
+}
+
+PostgresConnection::~PostgresConnection() {
+	if (conn) {
+		if (in_transaction && PQstatus(conn) == CONNECTION_OK) {
+			PQclear(PQexec(conn, "ROLLBACK"));
+		}
+		PQfinish(conn);
+	}
+}
+
+std::string PostgresConnection::Redact(const std::string &text) const {
+	if (password.empty()) {
+		return text;
+	}
+	std::string result = text;
+	for (size_t at = result.find(password); at != std::string::npos; at = result.find(password, at + 3)) {
+		result.replace(at, password.size(), "***");
+	}
+	return result;
+}
+
+void PostgresConnection::Connect() {
+	if (conn) {
+		PQfinish(conn);
+	}
+	conn = PQconnectdb(options.conninfo.c_str());
+	if (PQstatus(conn) != CONNECTION_OK) {
+		auto message = StripTrailingNewline(PQerrorMessage(conn));
+		PQfinish(conn);
+		conn = nullptr;
+		throw CatalogQueryError(CatalogErrorKind::CONNECTION_LOST,
+		                        Redact("cannot connect to the PostgreSQL catalog (" + redacted_conninfo + "): " + message));
+	}
+	// notices ("schema already exists, skipping") are not the user's business
+	PQsetNoticeProcessor(
+	    conn, [](void *, const char *) {}, nullptr);
+	auto result = PQexec(conn, kSessionSettings);
+	if (PQresultStatus(result) != PGRES_COMMAND_OK) {
+		FailResult(result, kSessionSettings);
+	}
+	PQclear(result);
+}
+
+void PostgresConnection::EnsureConnected() {
+	if (conn && PQstatus(conn) == CONNECTION_OK) {
+		return;
+	}
+	if (in_transaction) {
+		FailConnection("the connection was lost during a catalog transaction");
+	}
+	Connect();
+}
+
+void PostgresConnection::FailResult(pg_result *result, const std::string &sql) {
+	auto kind = KindOf(PQresultErrorField(result, PG_DIAG_SQLSTATE));
+	std::string message = StripTrailingNewline(result ? PQresultErrorMessage(result) : PQerrorMessage(conn));
+	if (message.empty()) {
+		message = StripTrailingNewline(PQerrorMessage(conn));
+	}
+	PQclear(result);
+	if (!conn || PQstatus(conn) != CONNECTION_OK) {
+		kind = CatalogErrorKind::CONNECTION_LOST;
+	}
+	std::string statement = sql.size() > 300 ? sql.substr(0, 300) + "..." : sql;
+	throw CatalogQueryError(kind, Redact("PostgreSQL catalog: " + message + " (running: " + statement + ")"));
+}
+
+void PostgresConnection::FailConnection(const std::string &what) {
+	std::string detail = conn ? StripTrailingNewline(PQerrorMessage(conn)) : std::string();
+	in_transaction = false;
+	write_transaction = false;
+	queue.clear();
+	throw CatalogQueryError(CatalogErrorKind::CONNECTION_LOST,
+	                        Redact("PostgreSQL catalog: " + what + (detail.empty() ? "" : ": " + detail) +
+	                               " (the next statement reconnects)"));
+}
+
+pg_result *PostgresConnection::Run(const std::string &sql, const PostgresStatement *parameters) {
+	EnsureConnected();
+	pg_result *result;
+	if (!parameters || parameters->values.empty()) {
+		result = PQexec(conn, sql.c_str());
+	} else {
+		BoundParameters bound(*parameters);
+		result = PQexecParams(conn, sql.c_str(), bound.Count(), bound.Types(), bound.Values(), bound.Lengths(),
+		                      bound.Formats(), 0);
+	}
+	auto status = PQresultStatus(result);
+	if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+		FailResult(result, sql);
+	}
+	return result;
+}
+
+CatalogRows PostgresConnection::Query(const std::string &sql) {
+	FlushQueue();
+	auto result = Run(sql);
+	auto rows = ReadRows(result);
+	PQclear(result);
+	return rows;
+}
+
+CatalogRows PostgresConnection::ReadRows(pg_result *result) {
+	CatalogRows rows;
+	int columns = PQnfields(result);
+	for (int column = 0; column < columns; column++) {
+		rows.names.emplace_back(PQfname(result, column));
+		rows.types.push_back(ResultColumnType(PQftype(result, column)));
+	}
+	int count = PQntuples(result);
+	rows.rows.reserve(count);
+	for (int row = 0; row < count; row++) {
+		std::vector<Value> values;
+		values.reserve(columns);
+		for (int column = 0; column < columns; column++) {
+			values.push_back(ResultValue(result, row, column));
+		}
+		rows.rows.push_back(std::move(values));
+	}
+	return rows;
+}
+
+void PostgresConnection::Execute(const std::string &sql) {
+	// inside a write transaction a single statement waits in the queue; several (';') run now
+	if (write_transaction && sql.find(';') == std::string::npos) {
+		queue.push_back(PostgresStatement {sql, {}, {}, {}});
+		if (queue.size() >= kMaxQueuedStatements) {
+			FlushQueue();
+		}
+		return;
+	}
+	FlushQueue();
+	PQclear(Run(sql));
+}
+
+int64_t PostgresConnection::ExecuteCount(const std::string &sql) {
+	FlushQueue();
+	auto result = Run(sql);
+	auto count = std::strtoll(PQcmdTuples(result), nullptr, 10);
+	PQclear(result);
+	return count;
+}
+
+void PostgresConnection::AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
+                                    const std::vector<std::vector<Value>> &rows) {
+	if (rows.empty()) {
+		return;
+	}
+	std::string head = "INSERT INTO " + qualified_table;
+	for (size_t i = 0; i < columns.size(); i++) {
+		head += (i ? ", " : " (") + columns[i] + (i + 1 == columns.size() ? ")" : "");
+	}
+	head += " VALUES ";
+	auto width = rows[0].size();
+	// PostgreSQL takes at most 65535 parameters a statement
+	size_t rows_per_statement = std::max<size_t>(1, 65535 / std::max<size_t>(width, 1));
+	for (size_t begin = 0; begin < rows.size(); begin += rows_per_statement) {
+		auto end = std::min(rows.size(), begin + rows_per_statement);
+		PostgresStatement statement;
+		statement.sql = head;
+		size_t parameter = 1;
+		for (size_t row = begin; row < end; row++) {
+			statement.sql += row == begin ? "(" : ", (";
+			for (size_t column = 0; column < width; column++) {
+				statement.sql += (column ? ", $" : "$") + std::to_string(parameter++);
+				AddParameter(statement, rows[row][column]);
+			}
+			statement.sql += ")";
+		}
+		if (write_transaction) {
+			queue.push_back(std::move(statement));
+			if (queue.size() >= kMaxQueuedStatements) {
+				FlushQueue();
+			}
+		} else {
+			PQclear(Run(statement.sql, &statement));
+		}
+	}
+}
+
+void PostgresConnection::FlushQueue() {
+	if (queue.empty()) {
+		return;
+	}
+	auto statements = std::move(queue);
+	queue.clear();
+	RunPipeline(statements);
+}
+
+void PostgresConnection::RunPipeline(const std::vector<PostgresStatement> &statements) {
+	SendPipeline(statements);
+	ReceivePipeline(statements);
+}
+
+void PostgresConnection::SendPipeline(const std::vector<PostgresStatement> &statements) {
+	EnsureConnected();
+	if (!PQenterPipelineMode(conn)) {
+		FailConnection("cannot start a pipeline");
+	}
+	for (auto &statement : statements) {
+		BoundParameters bound(statement);
+		if (!PQsendQueryParams(conn, statement.sql.c_str(), bound.Count(), bound.Types(), bound.Values(),
+		                       bound.Lengths(), bound.Formats(), 0)) {
+			FailConnection("sending to the server failed");
+		}
+	}
+	if (!PQpipelineSync(conn)) {
+		FailConnection("sending to the server failed");
+	}
+}
+
+void PostgresConnection::ReceivePipeline(const std::vector<PostgresStatement> &statements) {
+	// every answer up to the sync; the first error wins
+	pg_result *failed = nullptr;
+	std::string failed_sql;
+	bool cut_off = false;
+	for (auto &statement : statements) {
+		auto result = PQgetResult(conn);
+		if (!result) {
+			cut_off = true;
+			break;
+		}
+		auto status = PQresultStatus(result);
+		if (!failed && status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK && status != PGRES_PIPELINE_ABORTED) {
+			failed = result;
+			failed_sql = statement.sql;
+		} else {
+			PQclear(result);
+		}
+		while ((result = PQgetResult(conn)) != nullptr) { // a NULL ends each statement's answers
+			PQclear(result);
+		}
+	}
+	auto sync = cut_off ? nullptr : PQgetResult(conn);
+	bool synced = sync && PQresultStatus(sync) == PGRES_PIPELINE_SYNC;
+	PQclear(sync);
+	PQexitPipelineMode(conn);
+	if (PQstatus(conn) != CONNECTION_OK) {
+		PQclear(failed);
+		FailConnection("the connection was lost waiting for the server's answer");
+	}
+	if (failed) {
+		FailResult(failed, failed_sql);
+	}
+	if (!synced) {
+		FailConnection("the server's answer to a pipeline was cut off");
+	}
+}
+
+void PostgresConnection::BeginRead() {
+	FlushQueue();
+	PQclear(Run("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"));
+	in_transaction = true;
+}
+
+void PostgresConnection::BeginWrite() {
+	FlushQueue();
+	auto sql = "BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = '" +
+	           std::to_string(options.lock_timeout_ms) + "ms'; SELECT pg_advisory_xact_lock(" +
+	           std::to_string(LakeLockKey(options.schema)) + "); SELECT CAST(txid_current() AS VARCHAR)";
+	pg_result *result;
+	try {
+		result = Run(sql);
+	} catch (...) {
+		if (conn && PQstatus(conn) == CONNECTION_OK && PQtransactionStatus(conn) != PQTRANS_IDLE) {
+			PQclear(PQexec(conn, "ROLLBACK"));
+		}
+		throw;
+	}
+	transaction_id = PQgetvalue(result, 0, 0);
+	PQclear(result);
+	in_transaction = true;
+	write_transaction = true;
+}
+
+void PostgresConnection::InjectFault(const char *point) {
+	auto fault = std::getenv("INLAKE_PG_FAULT");
+	if (fault && std::strcmp(fault, point) == 0 && conn) {
+		shutdown(PQsocket(conn), SHUT_RDWR); // as if the network dropped here
+	}
+}
+
+void PostgresConnection::Commit() {
+	if (!in_transaction) {
+		return;
+	}
+	if (!write_transaction) {
+		in_transaction = false;
+		PQclear(Run("COMMIT"));
+		return;
+	}
+	InjectFault("drop_before_commit");
+	queue.push_back(PostgresStatement {"COMMIT", {}, {}, {}});
+	auto statements = std::move(queue);
+	queue.clear();
+	try {
+		RunPipelineForCommit(statements);
+	} catch (CatalogQueryError &error) {
+		in_transaction = false;
+		write_transaction = false;
+		auto drops = drops_of_transaction;
+		drops_of_transaction = 0;
+		if (error.kind == CatalogErrorKind::CONNECTION_LOST && CommittedDespiteDrop()) {
+			return; // the server committed it: the commit stands, once (its drops are tried later)
+		}
+		pending_drops.resize(pending_drops.size() - drops);
+		if (error.kind == CatalogErrorKind::CONNECTION_LOST) {
+			throw CatalogQueryError(CatalogErrorKind::CONNECTION_LOST,
+			                        std::string(error.what()) + "; the catalog transaction was rolled back");
+		}
+		if (conn && PQstatus(conn) == CONNECTION_OK && PQtransactionStatus(conn) != PQTRANS_IDLE) {
+			PQclear(PQexec(conn, "ROLLBACK"));
+		}
+		throw;
+	}
+	in_transaction = false;
+	write_transaction = false;
+	drops_of_transaction = 0;
+	RunPendingDrops();
+}
+
+void PostgresConnection::DropTable(const std::string &qualified_table) {
+	if (!write_transaction) {
+		Execute("DROP TABLE IF EXISTS " + qualified_table);
+		return;
+	}
+	pending_drops.push_back(qualified_table);
+	drops_of_transaction++;
+}
+
+void PostgresConnection::RunPendingDrops() {
+	std::vector<std::string> still_pending;
+	for (auto &table : pending_drops) {
+		auto result = PQexec(conn, ("BEGIN; SET LOCAL lock_timeout = '100ms'; DROP TABLE IF EXISTS " + table +
+		                            "; COMMIT")
+		                               .c_str());
+		bool dropped = PQresultStatus(result) == PGRES_COMMAND_OK;
+		PQclear(result);
+		if (!dropped) {
+			if (PQstatus(conn) != CONNECTION_OK) {
+				return; // tried again by a later commit on a new connection
+			}
+			PQclear(PQexec(conn, "ROLLBACK"));
+			still_pending.push_back(table);
+		}
+	}
+	pending_drops = std::move(still_pending);
+}
+
+void PostgresConnection::RunPipelineForCommit(const std::vector<PostgresStatement> &statements) {
+	SendPipeline(statements);
+	auto fault = std::getenv("INLAKE_PG_FAULT");
+	if (fault && std::strcmp(fault, "drop_after_commit") == 0) {
+		// test hook: COMMIT reaches the server, its answer is lost on the way back
+		PQflush(conn);
+		std::this_thread::sleep_for(std::chrono::milliseconds(200));
+		InjectFault("drop_after_commit");
+	}
+	ReceivePipeline(statements);
+}
+
+bool PostgresConnection::CommittedDespiteDrop() {
+	if (transaction_id.empty()) {
+		return false;
+	}
+	// a new connection asks the server; a transaction the server has not yet seen end is waited for briefly
+	for (int attempt = 0; attempt < 100; attempt++) {
+		try {
+			Connect();
+			auto result = Run("SELECT txid_status(" + transaction_id + ")");
+			std::string status = PQgetisnull(result, 0, 0) ? "" : PQgetvalue(result, 0, 0);
+			PQclear(result);
+			if (status != "in progress") {
+				return status == "committed";
+			}
+		} catch (CatalogQueryError &) {
+			if (attempt == 99) {
+				throw;
+			}
+		}
+		std::this_thread::sleep_for(std::chrono::milliseconds(50));
+	}
+	return false;
+}
+
+void PostgresConnection::Rollback() {
+	queue.clear();
+	pending_drops.resize(pending_drops.size() - drops_of_transaction);
+	drops_of_transaction = 0;
+	if (!in_transaction) {
+		return;
+	}
+	in_transaction = false;
+	write_transaction = false;
+	if (conn && PQstatus(conn) == CONNECTION_OK) {
+		PQclear(Run("ROLLBACK"));
+	}
+}
+
+bool PostgresConnection::TableExists(const std::string &table_name) {
+	auto rows = Query("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = " + SqlString(options.schema) +
+	                  " AND tablename = " + SqlString(table_name));
+	return rows.GetValue(0, 0).GetValue<int64_t>() > 0;
+}
+
+bool PostgresConnection::HasNoTables() {
+	auto rows = Query("SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = " + SqlString(options.schema));
+	return rows.GetValue(0, 0).GetValue<int64_t>() == 0;
+}
+
+void PostgresConnection::CreateSchemaIfMissing() {
+	Execute("CREATE SCHEMA IF NOT EXISTS " + SqlIdentifier(options.schema));
+}
+
+} // namespace inlake

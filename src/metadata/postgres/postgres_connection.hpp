@@ -1,0 +1,137 @@
+//===----------------------------------------------------------------------===//
+// PostgresConnection: a CatalogConnection to a PostgreSQL catalog, through
+// libpq.
+//
+// Sessions are set to UTC, ISO dates and exact float output, so text results
+// read back as DuckDB values. Results convert by type OID: integers to
+// BIGINT, booleans to BOOLEAN, floats to DOUBLE, bytea to BLOB, everything
+// else as text.
+//
+// Transactions:
+// - BeginRead: REPEATABLE READ, READ ONLY: one consistent catalog state for
+//   a scan, streamed through server-side cursors (FETCH in batches), so
+//   several cursors of one session can be read in turn.
+// - BeginWrite: READ COMMITTED, then the lake's transaction-level advisory
+//   lock (writers of one lake queue there, briefly: the lock is held only for
+//   the commit's catalog statements). Each later statement sees every commit
+//   that released the lock before, so the commit's conflict check cannot miss
+//   one. Other DuckLake writers that do not take the lock still collide on
+//   the snapshot id primary key (UNIQUE_VIOLATION: the commit is retried).
+// - Inside a write transaction, statements that return nothing (Execute,
+//   AppendRows) are sent in one libpq pipeline at the next statement that
+//   needs an answer, or at COMMIT: a small commit costs a fixed handful of
+//   round trips. Their errors surface there.
+//
+// Errors are classified by SQLSTATE, never by message text. A connection
+// lost outside a transaction is re-established by the next statement; lost
+// inside one, the transaction is gone (CONNECTION_LOST). A connection lost
+// after COMMIT was sent asks the server, on a new connection, whether the
+// transaction committed (pg_xact_status), so a commit is neither lost nor
+// applied twice. Messages never contain the connection string's password.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "metadata/postgres/postgres_dialect.hpp"
+#include "metadata/postgres/postgres_values.hpp"
+#include "metadata/sql/catalog_connection.hpp"
+
+#include <string>
+#include <vector>
+
+struct pg_conn;
+struct pg_result;
+
+namespace inlake {
+
+struct PostgresOpenOptions {
+	//! libpq's keyword/value or URI connection string
+	std::string conninfo;
+	//! The schema of the lake's tables
+	std::string schema = "public";
+	//! How long a writer waits for the lake's advisory lock before failing with BUSY
+	int lock_timeout_ms = 60000;
+};
+
+class PostgresConnection : public CatalogConnection {
+public:
+	explicit PostgresConnection(PostgresOpenOptions options);
+	~PostgresConnection() override;
+	PostgresConnection(const PostgresConnection &) = delete;
+	PostgresConnection &operator=(const PostgresConnection &) = delete;
+
+	CatalogRows Query(const std::string &sql) override;
+	//! A server-side cursor inside the current transaction (FETCH in batches); without one, the rows at once.
+	std::unique_ptr<CatalogCursor> OpenCursor(const std::string &sql,
+	                                          const duckdb::vector<duckdb::LogicalType> &types) override;
+	void Execute(const std::string &sql) override;
+	int64_t ExecuteCount(const std::string &sql) override;
+	void AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
+	                const std::vector<std::vector<duckdb::Value>> &rows) override;
+	void BeginRead() override;
+	void BeginWrite() override;
+	void Commit() override;
+	void Rollback() override;
+	bool InTransaction() const override {
+		return in_transaction;
+	}
+	//! Inside a write transaction the table is dropped after COMMIT, with a short lock timeout: a DROP waits for
+	//! every transaction that read the table (other processes' scans), and must not do so while the lake's lock
+	//! is held. A drop that cannot get its lock is tried again after this connection's next commits; until then
+	//! the table is only an unregistered leftover that no reader looks at.
+	void DropTable(const std::string &qualified_table) override;
+	bool TableExists(const std::string &table_name) override;
+	bool HasNoTables() override;
+	const SqlDialect &Dialect() const override {
+		return dialect;
+	}
+
+	//! Creates the lake's schema when it does not exist (a new lake).
+	void CreateSchemaIfMissing();
+	//! The connection string with its password (if any) replaced, for messages.
+	const std::string &RedactedConninfo() const {
+		return redacted_conninfo;
+	}
+
+private:
+	friend class PostgresCursor;
+
+	void Connect();
+	//! Reconnects when the connection was lost outside a transaction.
+	void EnsureConnected();
+	//! Runs one statement (parameters bound), returning its result; throws on error.
+	pg_result *Run(const std::string &sql, const PostgresStatement *parameters = nullptr);
+	//! Sends the statements queued in this write transaction in one pipeline and reads their results.
+	void FlushQueue();
+	void RunPipeline(const std::vector<PostgresStatement> &statements);
+	void SendPipeline(const std::vector<PostgresStatement> &statements);
+	void ReceivePipeline(const std::vector<PostgresStatement> &statements);
+	void RunPipelineForCommit(const std::vector<PostgresStatement> &statements);
+	CatalogRows ReadRows(pg_result *result);
+	[[noreturn]] void FailResult(pg_result *result, const std::string &sql);
+	[[noreturn]] void FailConnection(const std::string &what);
+	//! After the connection dropped with COMMIT sent: whether the transaction committed (asks a new connection).
+	bool CommittedDespiteDrop();
+	std::string Redact(const std::string &text) const;
+	//! Test hook (INLAKE_PG_FAULT): drops the connection around COMMIT.
+	void InjectFault(const char *point);
+	//! Tries the pending drops, each in a transaction of its own that gives up quickly on a lock.
+	void RunPendingDrops();
+
+	PostgresOpenOptions options;
+	std::string redacted_conninfo;
+	//! The password as given in the connection string (removed from every message)
+	std::string password;
+	pg_conn *conn = nullptr;
+	bool in_transaction = false;
+	bool write_transaction = false;
+	//! The write transaction's id (pg_current_xact_id), to learn a dropped COMMIT's outcome
+	std::string transaction_id;
+	std::vector<PostgresStatement> queue;
+	//! Tables to drop once the write transaction committed (and drops that could not get their lock yet)
+	std::vector<std::string> pending_drops;
+	size_t drops_of_transaction = 0;
+	int64_t next_cursor = 0;
+	PostgresDialect dialect;
+};
+
+} // namespace inlake

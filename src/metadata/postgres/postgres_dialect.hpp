@@ -1,0 +1,41 @@
+//===----------------------------------------------------------------------===//
+// PostgresDialect: the SQL differences of a PostgreSQL catalog, and how it
+// stores inlined values (BACKENDS.md, format 1.0):
+//   VARCHAR, JSON, BLOB                  BYTEA (text may hold any byte, NUL too)
+//   TINYINT                              SMALLINT
+//   UTINYINT, USMALLINT                  INTEGER
+//   UINTEGER                             BIGINT
+//   BOOLEAN, SMALLINT..BIGINT, FLOAT, DOUBLE, DECIMAL, UUID, TIME, INTERVAL
+//                                        the native type (REAL, DOUBLE PRECISION, NUMERIC(p,s), ...)
+//   everything else (DATE, timestamps, UBIGINT, HUGEINT, UHUGEINT, nested, ...)
+//                                        VARCHAR holding DuckDB's text of the value
+// Values are bound as text (bytea as binary) and read back as text, cast by
+// DuckDB to the column's type: exact for NaN, infinities, -0.0, infinite
+// dates. Integers and booleans read as BIGINT (filters and bounds run in
+// PostgreSQL); an INTERVAL is read through an expression giving its months,
+// days and microseconds exactly (PostgreSQL's own text of a large interval
+// does not read back).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "metadata/sql/sql_dialect.hpp"
+
+namespace inlake {
+
+class PostgresDialect : public SqlDialect {
+public:
+	const char *Name() const override {
+		return "postgres";
+	}
+	std::string CatalogColumnType(const std::string &spec_type) const override {
+		return spec_type;
+	}
+	std::string InlinedColumnType(const duckdb::LogicalType &type) const override;
+	duckdb::LogicalType InlinedStorageType(const duckdb::LogicalType &type) const override;
+	std::string InlinedReadExpression(const duckdb::LogicalType &type, const std::string &column) const override;
+	bool ComparesStoredValues(const duckdb::LogicalType &type) const override;
+	duckdb::Value EncodeInlined(const duckdb::Value &value) const override;
+	duckdb::Value DecodeInlined(const duckdb::Value &stored, const duckdb::LogicalType &type) const override;
+};
+
+} // namespace inlake

@@ -1,0 +1,25 @@
+//===----------------------------------------------------------------------===//
+// The text form of inlined values in catalogs that store a type as text
+// (SQLite, PostgreSQL; BACKENDS.md): DuckDB's own cast of the value to
+// VARCHAR, read back by casting the text to the column's type, except
+// INTERVAL, written "<months> months <days> days <micros> microseconds"
+// (also inside nested values): DuckDB's own text of an extreme interval does
+// not read back.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "duckdb/common/types/interval.hpp"
+#include "duckdb/common/types/value.hpp"
+
+#include <string>
+
+namespace inlake {
+
+//! An interval as text DuckDB's cast reads back exactly.
+std::string InlinedIntervalText(const duckdb::interval_t &interval);
+//! A non-NULL value as the VARCHAR that stores it.
+duckdb::Value InlinedValueText(const duckdb::Value &value);
+//! A stored value (text, or the value itself) back as `type`, exactly as it was written.
+duckdb::Value ValueFromInlinedText(const duckdb::Value &stored, const duckdb::LogicalType &type);
+
+} // namespace inlake
