@@ -40,7 +40,7 @@ case "$command" in
     if [ "$durable" != "--durable" ]; then settings+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"; fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -o "$settings" -l "$dir/server.log" -w start >/dev/null
     "$bin/psql" -q -h "$dir" -p 5432 -U postgres -d postgres -c \
-      "CREATE ROLE inlake_pw LOGIN CREATEDB PASSWORD 'inlake-secret-pw'" >/dev/null
+      "CREATE ROLE inlake_pw LOGIN SUPERUSER PASSWORD 'inlake-secret-pw'" >/dev/null
     # the password user authenticates with scram over the socket; everyone else is trusted
     sed -i '1i local all inlake_pw scram-sha-256' "$dir/data/pg_hba.conf"
     as_owner "$bin/pg_ctl" -D "$dir/data" reload >/dev/null

@@ -34,7 +34,7 @@ uint64_t Hash(const std::string &text) {
 
 } // namespace
 
-bool PostgresLakes::DatabaseFor(const std::string &path, std::string &database) {
+bool PostgresLakes::Database(const std::string &path, std::string &database) {
 	std::lock_guard<std::mutex> guard(lock);
 	auto key = Absolute(path);
 	auto found = databases.find(key);
@@ -69,7 +69,7 @@ bool PostgresLakes::DatabaseFor(const std::string &path, std::string &database) 
 std::string PostgresLakes::RewriteAttach(const std::string &text, size_t path_start, size_t path_end) {
 	auto path = text.substr(path_start, path_end - path_start);
 	std::string database;
-	bool first = DatabaseFor(path, database);
+	bool first = Database(path, database);
 	auto result = text.substr(0, path_start) + "postgres:dbname=" + database + " " + ServerConninfo();
 	auto rest = text.substr(path_end);
 	// after the closing quote: [AS name] [(options)]

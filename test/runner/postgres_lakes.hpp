@@ -23,9 +23,10 @@ public:
 	//! inside) and, for a first ATTACH without DATA_PATH, the options after it. Returns the new text.
 	std::string RewriteAttach(const std::string &text, size_t path_start, size_t path_end);
 
-private:
 	//! The database for a lake path, created on the server the first time (returns whether it was created).
-	bool DatabaseFor(const std::string &path, std::string &database);
+	bool Database(const std::string &path, std::string &database);
+
+private:
 
 	std::mutex lock;
 	std::map<std::string, std::string> databases;

@@ -61,6 +61,9 @@ bool Substitution::Lookup(const std::string &name, bool dollar, const LoopVariab
 		out = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
 	} else if (name == "BASE_TEST_NAME") {
 		out = base_test_name;
+	} else if (name == "PG_TEST_DB" && !PostgresLakes::ServerConninfo().empty()) {
+		// a database of its own for the file on the PostgreSQL test server, created at first use
+		postgres_lakes->Database(test_dir + "/pg_test_db", out);
 	} else {
 		return false;
 	}
@@ -120,7 +123,13 @@ std::string Substitution::RewriteAttach(std::string text) const {
 		bool named = rest.compare(0, 7, "duckdb:") == 0 || rest.compare(0, 7, "sqlite:") == 0 ||
 		             rest.compare(0, 9, "postgres:") == 0 || rest.compare(0, 11, "postgresql:") == 0 ||
 		             rest.compare(0, 8, "sqlite3:") == 0 || rest.empty() || rest[0] == '\'';
-		if (named) {
+		// a bare name is a secret's (ATTACH 'ducklake:my_secret'), not a catalog path
+		auto end_quote = text.find('\'', position);
+		bool secret_name = end_quote != std::string::npos && end_quote > position;
+		for (size_t i = position; secret_name && i < end_quote; i++) {
+			secret_name = IsNameChar(text[i]);
+		}
+		if (named || secret_name) {
 			continue;
 		}
 		if (backend == "postgres") {

@@ -9,6 +9,7 @@
 //   {UUID}       a fresh random uuid at each occurrence
 //   {BASE_TEST_NAME}   the file name without directory and `.test`
 //   __WORKING_DIRECTORY__      the current working directory
+//   {PG_TEST_DB}  a fresh database for the file on the PostgreSQL test server (INLAKE_TEST_PG)
 // The variable CATALOG names the catalog backend (for `onlyif CATALOG=duckdb`)
 // and, when the tests run on another catalog backend (INLAKE_TEST_CATALOG=sqlite), points every lake ATTACH
 // string that names no backend ('ducklake:PATH') at that backend ('ducklake:sqlite:PATH'; for postgres see

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 #include <libpq-fe.h>
 #include <sys/socket.h>
@@ -106,10 +107,10 @@ void PostgresConnection::EnsureConnected() {
 	if (conn && PQstatus(conn) == CONNECTION_OK) {
 		return;
 	}
-	if (in_transaction) {
+	if (in_transaction && !read_begin_pending) {
 		FailConnection("the connection was lost during a catalog transaction");
 	}
-	Connect();
+	Connect(); // (a read transaction whose BEGIN is still queued has not begun on the server)
 }
 
 void PostgresConnection::FailResult(pg_result *result, const std::string &sql) {
@@ -129,6 +130,7 @@ void PostgresConnection::FailResult(pg_result *result, const std::string &sql) {
 void PostgresConnection::FailConnection(const std::string &what) {
 	std::string detail = conn ? StripTrailingNewline(PQerrorMessage(conn)) : std::string();
 	in_transaction = false;
+	read_begin_pending = false;
 	write_transaction = false;
 	queue.clear();
 	throw CatalogQueryError(CatalogErrorKind::CONNECTION_LOST,
@@ -136,15 +138,38 @@ void PostgresConnection::FailConnection(const std::string &what) {
 	                               " (the next statement reconnects)"));
 }
 
+//! INLAKE_PG_TRACE=1 prints every round trip to the server on stderr (what a commit or scan costs)
+static bool TraceRoundTrips() {
+	static const bool trace = std::getenv("INLAKE_PG_TRACE") != nullptr;
+	return trace;
+}
+
+static void Trace(const char *kind, const std::string &sql) {
+	if (TraceRoundTrips()) {
+		fprintf(stderr, "inlake pg %s: %.160s\n", kind, sql.c_str());
+	}
+}
+
 pg_result *PostgresConnection::Run(const std::string &sql, const PostgresStatement *parameters) {
 	EnsureConnected();
-	pg_result *result;
-	if (!parameters || parameters->values.empty()) {
-		result = PQexec(conn, sql.c_str());
-	} else {
-		BoundParameters bound(*parameters);
-		result = PQexecParams(conn, sql.c_str(), bound.Count(), bound.Types(), bound.Values(), bound.Lengths(),
-		                      bound.Formats(), 0);
+	Trace("round trip", sql);
+	pg_result *result = nullptr;
+	for (int attempt = 0; attempt < 2; attempt++) {
+		if (!parameters || parameters->values.empty()) {
+			result = PQexec(conn, sql.c_str());
+		} else {
+			BoundParameters bound(*parameters);
+			result = PQexecParams(conn, sql.c_str(), bound.Count(), bound.Types(), bound.Values(),
+			                      bound.Lengths(), bound.Formats(), 0);
+		}
+		bool lost = PQstatus(conn) != CONNECTION_OK;
+		if (!lost || in_transaction || attempt > 0) {
+			break;
+		}
+		// the connection had dropped since the last statement (a server restart, an idle timeout): outside a
+		// transaction nothing is lost by running the statement again on a new one
+		PQclear(result);
+		Connect();
 	}
 	auto status = PQresultStatus(result);
 	if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
@@ -154,6 +179,9 @@ pg_result *PostgresConnection::Run(const std::string &sql, const PostgresStateme
 }
 
 CatalogRows PostgresConnection::Query(const std::string &sql) {
+	if (!queue.empty() && sql.find(';') == std::string::npos) {
+		return std::move(QueryMany({sql})[0]); // with the statements waiting (a BEGIN, say): one round trip
+	}
 	FlushQueue();
 	auto result = Run(sql);
 	auto rows = ReadRows(result);
@@ -179,6 +207,22 @@ CatalogRows PostgresConnection::ReadRows(pg_result *result) {
 		rows.rows.push_back(std::move(values));
 	}
 	return rows;
+}
+
+std::vector<CatalogRows> PostgresConnection::QueryMany(const std::vector<std::string> &queries) {
+	auto statements = std::move(queue);
+	queue.clear();
+	auto first_result = statements.size();
+	for (auto &sql : queries) {
+		statements.push_back(PostgresStatement {sql, {}, {}, {}});
+	}
+	std::vector<CatalogRows> results;
+	SendPipeline(statements);
+	ReceivePipeline(statements, &results, first_result);
+	if (results.size() != queries.size()) {
+		throw CatalogQueryError(CatalogErrorKind::OTHER, "PostgreSQL catalog: a query of a pipeline returned no rows");
+	}
+	return results;
 }
 
 void PostgresConnection::Execute(const std::string &sql) {
@@ -255,6 +299,8 @@ void PostgresConnection::RunPipeline(const std::vector<PostgresStatement> &state
 
 void PostgresConnection::SendPipeline(const std::vector<PostgresStatement> &statements) {
 	EnsureConnected();
+	Trace("round trip", "pipeline of " + std::to_string(statements.size()) + " statements, the first: " +
+	                        statements.front().sql);
 	if (!PQenterPipelineMode(conn)) {
 		FailConnection("cannot start a pipeline");
 	}
@@ -268,14 +314,17 @@ void PostgresConnection::SendPipeline(const std::vector<PostgresStatement> &stat
 	if (!PQpipelineSync(conn)) {
 		FailConnection("sending to the server failed");
 	}
+	read_begin_pending = false;
 }
 
-void PostgresConnection::ReceivePipeline(const std::vector<PostgresStatement> &statements) {
+void PostgresConnection::ReceivePipeline(const std::vector<PostgresStatement> &statements,
+                                         std::vector<CatalogRows> *results, size_t first_result) {
 	// every answer up to the sync; the first error wins
 	pg_result *failed = nullptr;
 	std::string failed_sql;
 	bool cut_off = false;
-	for (auto &statement : statements) {
+	for (size_t index = 0; index < statements.size(); index++) {
+		auto &statement = statements[index];
 		auto result = PQgetResult(conn);
 		if (!result) {
 			cut_off = true;
@@ -286,6 +335,9 @@ void PostgresConnection::ReceivePipeline(const std::vector<PostgresStatement> &s
 			failed = result;
 			failed_sql = statement.sql;
 		} else {
+			if (results && index >= first_result && status != PGRES_PIPELINE_ABORTED) {
+				results->push_back(ReadRows(result)); // a statement without rows gives an empty result
+			}
 			PQclear(result);
 		}
 		while ((result = PQgetResult(conn)) != nullptr) { // a NULL ends each statement's answers
@@ -309,35 +361,46 @@ void PostgresConnection::ReceivePipeline(const std::vector<PostgresStatement> &s
 }
 
 void PostgresConnection::BeginRead() {
-	FlushQueue();
-	PQclear(Run("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"));
+	// sent with the transaction's first query
+	queue.push_back(PostgresStatement {"BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", {}, {}, {}});
 	in_transaction = true;
+	read_begin_pending = true;
 }
 
 void PostgresConnection::BeginWrite() {
+	BeginWriteAndQuery("SELECT 1");
+}
+
+CatalogRows PostgresConnection::BeginWriteAndQuery(const std::string &query) {
 	FlushQueue();
-	auto sql = "BEGIN ISOLATION LEVEL READ COMMITTED; SET LOCAL lock_timeout = '" +
-	           std::to_string(options.lock_timeout_ms) + "ms'; SELECT pg_advisory_xact_lock(" +
-	           std::to_string(LakeLockKey(options.schema)) + "); SELECT CAST(txid_current() AS VARCHAR)";
-	pg_result *result;
+	// READ COMMITTED: every statement after the lock sees every commit made before it was granted
+	std::vector<PostgresStatement> statements;
+	for (auto sql : {std::string("BEGIN ISOLATION LEVEL READ COMMITTED"),
+	                 "SET LOCAL lock_timeout = '" + std::to_string(options.lock_timeout_ms) + "ms'",
+	                 "SELECT pg_advisory_xact_lock(" + std::to_string(LakeLockKey(options.schema)) + ")",
+	                 std::string("SELECT CAST(txid_current() AS VARCHAR)"), query}) {
+		statements.push_back(PostgresStatement {sql, {}, {}, {}});
+	}
+	std::vector<CatalogRows> results;
 	try {
-		result = Run(sql);
+		SendPipeline(statements);
+		ReceivePipeline(statements, &results, 3); // the transaction id and the query's rows
 	} catch (...) {
 		if (conn && PQstatus(conn) == CONNECTION_OK && PQtransactionStatus(conn) != PQTRANS_IDLE) {
 			PQclear(PQexec(conn, "ROLLBACK"));
 		}
 		throw;
 	}
-	transaction_id = PQgetvalue(result, 0, 0);
-	PQclear(result);
+	transaction_id = results[0].GetValue(0, 0).ToString();
 	in_transaction = true;
 	write_transaction = true;
+	return std::move(results[1]);
 }
 
 void PostgresConnection::InjectFault(const char *point) {
 	auto fault = std::getenv("INLAKE_PG_FAULT");
 	if (fault && std::strcmp(fault, point) == 0 && conn) {
-		shutdown(PQsocket(conn), SHUT_RDWR); // as if the network dropped here
+		shutdown(PQsocket(conn), SHUT_RDWR); // as if the network dropped here, before COMMIT is sent
 	}
 }
 
@@ -347,6 +410,12 @@ void PostgresConnection::Commit() {
 	}
 	if (!write_transaction) {
 		in_transaction = false;
+		if (read_begin_pending) {
+			queue.clear(); // a read transaction that read nothing never reached the server
+			read_begin_pending = false;
+			return;
+		}
+		FlushQueue();
 		PQclear(Run("COMMIT"));
 		return;
 	}
@@ -415,7 +484,9 @@ void PostgresConnection::RunPipelineForCommit(const std::vector<PostgresStatemen
 		// test hook: COMMIT reaches the server, its answer is lost on the way back
 		PQflush(conn);
 		std::this_thread::sleep_for(std::chrono::milliseconds(200));
-		InjectFault("drop_after_commit");
+		PQfinish(conn);
+		conn = nullptr;
+		FailConnection("the connection was lost waiting for the server's answer (INLAKE_PG_FAULT)");
 	}
 	ReceivePipeline(statements);
 }
@@ -445,6 +516,8 @@ bool PostgresConnection::CommittedDespiteDrop() {
 }
 
 void PostgresConnection::Rollback() {
+	bool never_sent = read_begin_pending;
+	read_begin_pending = false;
 	queue.clear();
 	pending_drops.resize(pending_drops.size() - drops_of_transaction);
 	drops_of_transaction = 0;
@@ -453,7 +526,7 @@ void PostgresConnection::Rollback() {
 	}
 	in_transaction = false;
 	write_transaction = false;
-	if (conn && PQstatus(conn) == CONNECTION_OK) {
+	if (!never_sent && conn && PQstatus(conn) == CONNECTION_OK) {
 		PQclear(Run("ROLLBACK"));
 	}
 }

@@ -60,6 +60,10 @@ public:
 	PostgresConnection &operator=(const PostgresConnection &) = delete;
 
 	CatalogRows Query(const std::string &sql) override;
+	//! The queries (after the statements waiting in the queue) in one pipeline: one round trip.
+	std::vector<CatalogRows> QueryMany(const std::vector<std::string> &queries) override;
+	//! BEGIN, the lake's lock, the transaction id and `query` in one round trip.
+	CatalogRows BeginWriteAndQuery(const std::string &query) override;
 	//! A server-side cursor inside the current transaction (FETCH in batches); without one, the rows at once.
 	std::unique_ptr<CatalogCursor> OpenCursor(const std::string &sql,
 	                                          const duckdb::vector<duckdb::LogicalType> &types) override;
@@ -104,7 +108,9 @@ private:
 	void FlushQueue();
 	void RunPipeline(const std::vector<PostgresStatement> &statements);
 	void SendPipeline(const std::vector<PostgresStatement> &statements);
-	void ReceivePipeline(const std::vector<PostgresStatement> &statements);
+	//! Reads the pipeline's answers; the rows of statements from `first_result` on go to `results`.
+	void ReceivePipeline(const std::vector<PostgresStatement> &statements, std::vector<CatalogRows> *results = nullptr,
+	                     size_t first_result = 0);
 	void RunPipelineForCommit(const std::vector<PostgresStatement> &statements);
 	CatalogRows ReadRows(pg_result *result);
 	[[noreturn]] void FailResult(pg_result *result, const std::string &sql);
@@ -124,6 +130,8 @@ private:
 	pg_conn *conn = nullptr;
 	bool in_transaction = false;
 	bool write_transaction = false;
+	//! BeginRead's BEGIN waits in the queue for the transaction's first query (not on the server yet)
+	bool read_begin_pending = false;
 	//! The write transaction's id (pg_current_xact_id), to learn a dropped COMMIT's outcome
 	std::string transaction_id;
 	std::vector<PostgresStatement> queue;

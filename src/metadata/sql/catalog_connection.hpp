@@ -63,6 +63,19 @@ public:
 	//! Runs a query through OpenCursor, handing each chunk to `callback` (the chunk is reused between calls).
 	void QueryChunks(const std::string &sql, const duckdb::vector<duckdb::LogicalType> &types,
 	                 const std::function<void(duckdb::DataChunk &)> &callback);
+	//! Runs several queries, one result each; a backend may send them together (one round trip to a server).
+	virtual std::vector<CatalogRows> QueryMany(const std::vector<std::string> &queries) {
+		std::vector<CatalogRows> results;
+		for (auto &sql : queries) {
+			results.push_back(Query(sql));
+		}
+		return results;
+	}
+	//! BeginWrite, then `query` inside the new transaction, together where the backend can.
+	virtual CatalogRows BeginWriteAndQuery(const std::string &query) {
+		BeginWrite();
+		return Query(query);
+	}
 	//! Runs one or more statements (separated by ';') that return no rows.
 	virtual void Execute(const std::string &sql) = 0;
 	//! Runs one INSERT, UPDATE or DELETE and returns how many rows it changed.

@@ -49,13 +49,20 @@ SnapshotRecord SnapshotFromRow(const CatalogRows &result, duckdb::idx_t row) {
 	return snapshot;
 }
 
-SnapshotRecord CatalogReader::LatestSnapshot() {
-	auto result = connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
-	                               "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1");
+std::string CatalogReader::LatestSnapshotSql() const {
+	return std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
+	       "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1";
+}
+
+SnapshotRecord CatalogReader::LatestSnapshotFrom(const CatalogRows &result) {
 	if (result.RowCount() == 0) {
 		throw duckdb::IOException("DuckLake catalog has no snapshot: the catalog database is corrupt");
 	}
 	return SnapshotFromRow(result, 0);
+}
+
+SnapshotRecord CatalogReader::LatestSnapshot() {
+	return LatestSnapshotFrom(connection.Query(LatestSnapshotSql()));
 }
 
 bool CatalogReader::Snapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {

@@ -38,6 +38,9 @@ public:
 	LakeMetadata Metadata();
 	//! The newest snapshot; an IO error when the catalog has none (a damaged catalog)
 	SnapshotRecord LatestSnapshot();
+	//! LatestSnapshot as a query and its reading (to send it together with other statements).
+	std::string LatestSnapshotSql() const;
+	static SnapshotRecord LatestSnapshotFrom(const CatalogRows &result);
 	bool Snapshot(int64_t snapshot_id, SnapshotRecord &result);
 	//! The newest snapshot taken at or before `time`
 	bool SnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result);
@@ -55,6 +58,8 @@ public:
 	std::vector<SnapshotChangesRecord> ChangesAfter(int64_t snapshot_id);
 	//! The table's ducklake_table_stats and column stats rows (table_id -1: the table has no stats row)
 	TableStatsRecord TableStats(int64_t table_id);
+	//! TableStats and InlinedTables of one table, read together.
+	TableStatsRecord TableStatsAndInlinedTables(int64_t table_id, std::vector<InlinedTableRecord> &inlined_tables);
 	//! The table's inlined insert tables, by schema version (all tables' when `table_id` is negative)
 	std::vector<InlinedTableRecord> InlinedTables(int64_t table_id);
 	//! Persisted options (ducklake_metadata rows other than the lake's own keys)

@@ -36,11 +36,26 @@ std::vector<SnapshotChangesRecord> CatalogReader::ChangesAfter(int64_t snapshot_
 	return changes;
 }
 
-TableStatsRecord CatalogReader::TableStats(int64_t table_id) {
+namespace {
+
+std::string InlinedTablesSql(const std::string &prefix, int64_t table_id) {
+	auto where = table_id >= 0 ? " WHERE table_id = " + SqlInt(table_id) : std::string();
+	return "SELECT table_id, table_name, schema_version FROM " + prefix + "ducklake_inlined_data_tables" + where +
+	       " ORDER BY table_id, schema_version";
+}
+
+std::vector<InlinedTableRecord> InlinedTablesFrom(const CatalogRows &result) {
+	std::vector<InlinedTableRecord> tables;
+	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
+		ResultRow r(result, row);
+		tables.push_back(InlinedTableRecord {r.Int(0), r.String(1), r.Int(2)});
+	}
+	return tables;
+}
+
+TableStatsRecord TableStatsFrom(int64_t table_id, const CatalogRows &result, const CatalogRows &columns) {
 	TableStatsRecord stats;
 	stats.table_id = table_id;
-	auto result = connection.Query("SELECT record_count, next_row_id, file_size_bytes FROM " + prefix +
-	                               "ducklake_table_stats WHERE table_id = " + SqlInt(table_id));
 	if (result.RowCount() == 0) {
 		stats.table_id = -1; // no stats row yet
 		return stats;
@@ -49,8 +64,6 @@ TableStatsRecord CatalogReader::TableStats(int64_t table_id) {
 	stats.record_count = r.Int(0);
 	stats.next_row_id = r.Int(1);
 	stats.file_size_bytes = r.Int(2);
-	auto columns = connection.Query("SELECT column_id, contains_null, contains_nan, min_value, max_value FROM " +
-	                                prefix + "ducklake_table_column_stats WHERE table_id = " + SqlInt(table_id));
 	for (duckdb::idx_t row = 0; row < columns.RowCount(); row++) {
 		ResultRow c(columns, row);
 		ColumnStatsRecord column;
@@ -65,16 +78,31 @@ TableStatsRecord CatalogReader::TableStats(int64_t table_id) {
 	return stats;
 }
 
+} // namespace
+
+TableStatsRecord CatalogReader::TableStats(int64_t table_id) {
+	auto results = connection.QueryMany(
+	    {"SELECT record_count, next_row_id, file_size_bytes FROM " + prefix + "ducklake_table_stats WHERE table_id = " +
+	         SqlInt(table_id),
+	     "SELECT column_id, contains_null, contains_nan, min_value, max_value FROM " + prefix +
+	         "ducklake_table_column_stats WHERE table_id = " + SqlInt(table_id)});
+	return TableStatsFrom(table_id, results[0], results[1]);
+}
+
+TableStatsRecord CatalogReader::TableStatsAndInlinedTables(int64_t table_id,
+                                                           std::vector<InlinedTableRecord> &inlined_tables) {
+	auto results = connection.QueryMany(
+	    {"SELECT record_count, next_row_id, file_size_bytes FROM " + prefix + "ducklake_table_stats WHERE table_id = " +
+	         SqlInt(table_id),
+	     "SELECT column_id, contains_null, contains_nan, min_value, max_value FROM " + prefix +
+	         "ducklake_table_column_stats WHERE table_id = " + SqlInt(table_id),
+	     InlinedTablesSql(prefix, table_id)});
+	inlined_tables = InlinedTablesFrom(results[2]);
+	return TableStatsFrom(table_id, results[0], results[1]);
+}
+
 std::vector<InlinedTableRecord> CatalogReader::InlinedTables(int64_t table_id) {
-	auto where = table_id >= 0 ? " WHERE table_id = " + SqlInt(table_id) : std::string();
-	auto result = connection.Query("SELECT table_id, table_name, schema_version FROM " + prefix +
-	                               "ducklake_inlined_data_tables" + where + " ORDER BY table_id, schema_version");
-	std::vector<InlinedTableRecord> tables;
-	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
-		ResultRow r(result, row);
-		tables.push_back(InlinedTableRecord {r.Int(0), r.String(1), r.Int(2)});
-	}
-	return tables;
+	return InlinedTablesFrom(connection.Query(InlinedTablesSql(prefix, table_id)));
 }
 
 std::vector<OptionRecord> CatalogReader::Options() {

@@ -14,7 +14,9 @@ SqlWriteTxn::SqlWriteTxn(SqlMetadataStore &store, const WriteRetryPolicy &retry)
 	auto wait_ms = retry.wait_ms;
 	for (int64_t attempt = 0;; attempt++) {
 		try {
-			connection.BeginWrite();
+			// the commit's first read travels with the BEGIN (one round trip to a server)
+			latest = CatalogReader::LatestSnapshotFrom(connection.BeginWriteAndQuery(store.Reader().LatestSnapshotSql()));
+			has_latest = true;
 			break;
 		} catch (CatalogQueryError &error) {
 			if (error.kind != CatalogErrorKind::BUSY || attempt >= retry.max_retries) {
@@ -37,6 +39,10 @@ SqlWriteTxn::~SqlWriteTxn() {
 }
 
 SnapshotRecord SqlWriteTxn::GetLatestSnapshot() {
+	if (has_latest) {
+		has_latest = false; // read when the transaction began: nothing committed since (the lock is held)
+		return latest;
+	}
 	return store.Reader().LatestSnapshot();
 }
 
@@ -45,7 +51,11 @@ std::vector<SnapshotChangesRecord> SqlWriteTxn::GetChangesAfter(int64_t snapshot
 }
 
 TableStatsRecord SqlWriteTxn::GetTableStats(int64_t table_id) {
-	return store.Reader().TableStats(table_id);
+	// the table's inlined tables come along: a commit that writes the table asks for them next
+	std::vector<InlinedTableRecord> inlined;
+	auto stats = store.Reader().TableStatsAndInlinedTables(table_id, inlined);
+	inlined_tables[table_id] = std::move(inlined);
+	return stats;
 }
 
 void SqlWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
@@ -94,11 +104,16 @@ void SqlWriteTxn::WriteOption(const OptionRecord &option, bool remove) {
 }
 
 std::vector<InlinedTableRecord> SqlWriteTxn::GetInlinedTables(int64_t table_id) {
+	auto known = inlined_tables.find(table_id);
+	if (known != inlined_tables.end()) {
+		return known->second; // read by this transaction, which has changed none of them since
+	}
 	return store.Reader().InlinedTables(table_id);
 }
 
 void SqlWriteTxn::CreateInlinedTable(const InlinedTableRecord &table, const std::vector<LakeColumn> &columns,
                                      const InlinedColumnNames &names) {
+	inlined_tables.erase(table.table_id);
 	store.Writer().CreateInlinedTable(table, columns, names);
 }
 
@@ -164,6 +179,7 @@ void SqlWriteTxn::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_i
 }
 
 void SqlWriteTxn::DropInlinedTable(const InlinedTableRecord &table) {
+	inlined_tables.erase(table.table_id);
 	store.Writer().DropInlinedTable(table);
 }
 

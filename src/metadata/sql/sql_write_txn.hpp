@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include <map>
+
 #include "metadata/metadata_store.hpp"
 #include "metadata/sql/catalog_write_batch.hpp"
 #include "metadata/sql/sql_metadata_store.hpp"
@@ -86,6 +88,11 @@ private:
 	CatalogConnection &connection;
 	std::unique_lock<OwnedMutex> guard;
 	bool open = false;
+	//! The latest snapshot, read as the transaction began (until GetLatestSnapshot takes it)
+	SnapshotRecord latest;
+	bool has_latest = false;
+	//! Inlined tables of the tables this transaction read them for (dropped when it changes them)
+	std::map<int64_t, std::vector<InlinedTableRecord>> inlined_tables;
 	CatalogWriteBatch batch;
 };
 

@@ -82,3 +82,18 @@ finish() {
 	fi
 	echo "all checks passed"
 }
+
+# require_postgres: skips the test (exit 77) unless INLAKE_TEST_PG names a PostgreSQL test server; then
+# pg_database NAME creates a fresh database NAME there and PG is the server's conninfo
+require_postgres() {
+	if [[ -z "${INLAKE_TEST_PG:-}" ]]; then
+		echo "SKIPPED: no PostgreSQL test server (INLAKE_TEST_PG; scripts/test.sh starts one)"
+		exit 77
+	fi
+	PG="$INLAKE_TEST_PG"
+}
+pg_database() {
+	local name="$1_$$"
+	psql -q "$PG dbname=postgres" -c "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name" >/dev/null 2>&1
+	echo "$name"
+}
