@@ -14,7 +14,14 @@ rm -rf "$logs"
 # shellcheck source=sanitizer-env.sh
 source scripts/sanitizer-env.sh "$logs"
 status=0
-(cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" "$@") || status=$?
+# The SQLite and PostgreSQL runs of the sqllogictests exercise the same core code as the DuckDB-file run; under
+# the sanitizers (2-3x slower) only their catalog and type files run, which cover the backends' own code, so the
+# whole CI run stays within its budget. INLAKE_SANITIZE_ALL_BACKENDS=1 runs all of them.
+exclude=()
+if [ "${INLAKE_SANITIZE_ALL_BACKENDS:-0}" != 1 ] && [ $# -eq 0 ]; then
+  exclude=(-E '^(sqlite|postgres)/test/sql/(alter|ddl|delete|errors|flush|inlining|insert|maintenance|metadata|read|time_travel|transactions|update)/')
+fi
+(cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" "${exclude[@]}" "$@") || status=$?
 if [ -n "$(ls -A "$logs")" ]; then
   echo "sanitize: sanitizer reports (in $logs):" >&2
   for report in "$logs"/*; do

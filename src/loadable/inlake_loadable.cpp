@@ -10,3 +10,8 @@ DUCKDB_CPP_EXTENSION_ENTRY(inlake, loader) {
 	inlake::LoadInlake(loader);
 }
 }
+
+// The entry the loader (inlake_loader.cpp) calls: the same as DuckDB's, under a name of its own.
+extern "C" __attribute__((visibility("default"))) void inlake_load_into(duckdb::ExtensionLoader &loader) {
+	inlake::LoadInlake(loader);
+}
