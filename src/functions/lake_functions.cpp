@@ -14,6 +14,9 @@ void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {
 	for (auto &function : LakeFunctionList()) {
 		loader.RegisterFunction(function);
 	}
+	for (auto &function : UnsupportedLakeFunctions()) {
+		loader.RegisterFunction(function);
+	}
 }
 
 } // namespace inlake

@@ -31,4 +31,7 @@ duckdb::TableFunction CleanupOldFilesFunction();
 duckdb::TableFunction DeleteOrphanedFilesFunction();
 duckdb::TableFunction CatalogTableFunction();
 
+//! The DuckLake functions inlake lacks, each answering with an error that says so (not DuckDB's autoloader).
+std::vector<duckdb::TableFunction> UnsupportedLakeFunctions();
+
 } // namespace inlake
