@@ -374,11 +374,15 @@ TEST(SQLiteConnectionTest, AWriteRetriesWhileAnotherProgramHoldsTheLock) {
 	inlake::SqlStoreConfig config;
 	config.open_connection = open;
 	auto store = std::make_shared<inlake::SqlMetadataStore>(*db.instance, open(), config);
+	store->Initialize(inlake::StoreInitOptions());
 
-	auto other_program = [&](int hold_ms) {
+	// holds SQLite's write lock from when `locked` is set for hold_ms (a plain sqlite3 program, not inlake)
+	auto other_program = [&](std::promise<void> *locked, int hold_ms) {
 		sqlite3 *raw = nullptr;
 		sqlite3_open(path.c_str(), &raw);
-		sqlite3_exec(raw, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+		sqlite3_busy_timeout(raw, 5000);
+		EXPECT_EQ(sqlite3_exec(raw, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+		locked->set_value();
 		std::this_thread::sleep_for(std::chrono::milliseconds(hold_ms));
 		sqlite3_exec(raw, "COMMIT", nullptr, nullptr, nullptr);
 		sqlite3_close(raw);
@@ -387,20 +391,22 @@ TEST(SQLiteConnectionTest, AWriteRetriesWhileAnotherProgramHoldsTheLock) {
 	patient.max_retries = 20;
 	patient.wait_ms = 20;
 	patient.backoff = 1.2;
-	std::thread holder(other_program, 300);
-	std::this_thread::sleep_for(std::chrono::milliseconds(50));
+	std::promise<void> first_locked;
+	std::thread holder(other_program, &first_locked, 300);
+	first_locked.get_future().wait();
 	EXPECT_NO_THROW(store->BeginWrite(patient)->Rollback());
 	holder.join();
 
 	inlake::WriteRetryPolicy impatient;
 	impatient.max_retries = 0;
-	std::thread second_holder(other_program, 300);
-	std::this_thread::sleep_for(std::chrono::milliseconds(50));
+	std::promise<void> second_locked;
+	std::thread second_holder(other_program, &second_locked, 300);
+	second_locked.get_future().wait();
 	try {
 		store->BeginWrite(impatient);
 		ADD_FAILURE() << "the write began although another program held the lock";
 	} catch (CatalogQueryError &error) {
-		EXPECT_EQ(error.kind, CatalogErrorKind::BUSY);
+		EXPECT_EQ(error.kind, CatalogErrorKind::BUSY) << error.what();
 	}
 	second_holder.join();
 }

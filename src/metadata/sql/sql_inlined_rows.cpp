@@ -278,11 +278,21 @@ private:
 	int64_t latest_snapshot_id = -1;
 };
 
-//! One scan's rows, read from the session's connection as the scan asks for them.
+//! Rows of one inlined table kept for the next scan of the same catalog state (SqlMetadataStore::CachedRows)
+constexpr idx_t kCachedRowsPerTable = 100000;
+
+//! One scan's rows, read from the session's connection as the scan asks for them; with a cache key, a copy of
+//! them goes to the store's cache once all were read (unless there are too many).
 class InlinedRowStream : public RowStream {
 public:
-	InlinedRowStream(std::shared_ptr<SqlReadSession> session_p, std::unique_ptr<InlinedRowReader> reader_p)
-	    : session(std::move(session_p)), reader(std::move(reader_p)) {
+	InlinedRowStream(std::shared_ptr<SqlReadSession> session_p, std::shared_ptr<SqlMetadataStore> store_p,
+	                 std::unique_ptr<InlinedRowReader> reader_p, std::string cache_key_p)
+	    : session(std::move(session_p)), store(std::move(store_p)), reader(std::move(reader_p)),
+	      cache_key(std::move(cache_key_p)) {
+		if (!cache_key.empty()) {
+			copy = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(),
+			                                                      reader->Types());
+		}
 	}
 	~InlinedRowStream() override {
 		std::lock_guard<std::mutex> guard(session->lock);
@@ -290,13 +300,41 @@ public:
 	}
 	bool Next(DataChunk &chunk) override {
 		std::lock_guard<std::mutex> guard(session->lock);
-		return reader->Next(chunk);
+		bool more = reader->Next(chunk);
+		if (copy) {
+			if (!more) {
+				store->CacheRows(cache_key, std::move(copy));
+			} else if (copy->Count() + chunk.size() > kCachedRowsPerTable) {
+				copy.reset();
+			} else {
+				copy->Append(chunk);
+			}
+		}
+		return more;
 	}
 
 private:
 	std::shared_ptr<SqlReadSession> session;
+	std::shared_ptr<SqlMetadataStore> store;
 	std::unique_ptr<InlinedRowReader> reader;
+	std::string cache_key;
+	std::shared_ptr<duckdb::ColumnDataCollection> copy;
 };
+
+//! What identifies the rows a scan reads: the inlined table, the catalog state (its latest snapshot) and which
+//! columns it reads as what.
+std::string RowsCacheKey(const std::string &prefix, const InlinedSource &source, int64_t latest_snapshot_id) {
+	auto key = prefix + source.table_name + '\n' + std::to_string(latest_snapshot_id) + '\n' +
+	           (source.read_row_id ? "r" : "-") + (source.read_begin_snapshot ? "b" : "-");
+	for (auto &column : source.columns) {
+		key += '\n' + (column.skip ? std::string("-") : column.source_name + '\t' + column.source_type.ToString()) +
+		       '\t' + column.target.type.ToString() + '\t' + (column.source_name.empty() ? "default" : "");
+		if (column.source_name.empty() && !column.skip) {
+			key += (column.target.has_initial_default ? "=" : "null") + column.target.initial_default;
+		}
+	}
+	return key;
+}
 
 std::unique_ptr<RowStream> SqlReadSession::ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
                                                            int64_t snapshot_id, const InlinedRowFilter &filter) {
@@ -318,9 +356,20 @@ std::unique_ptr<RowStream> SqlReadSession::ScanInlinedRows(const InlinedSource &
 			}
 		}
 	}
+	// the live rows of an inlined table at the latest snapshot change only with a new snapshot: a scan of the
+	// same catalog state reads them from the store's cache (checked by this session's latest snapshot id)
+	std::string cache_key;
+	if (selection.snapshot_is_latest && selection.conditions.empty() && selection.excluded_row_ids.empty()) {
+		cache_key = RowsCacheKey(store->Prefix(), source, LatestSnapshotId());
+		auto cached = store->CachedRows(cache_key);
+		if (cached) {
+			return std::unique_ptr<RowStream>(new CollectionRowStream(std::move(cached)));
+		}
+	}
 	auto reader =
 	    std::unique_ptr<InlinedRowReader>(new InlinedRowReader(*connection, store->Prefix(), source, names, selection));
-	return std::unique_ptr<RowStream>(new InlinedRowStream(shared_from_this(), std::move(reader)));
+	return std::unique_ptr<RowStream>(
+	    new InlinedRowStream(shared_from_this(), store, std::move(reader), std::move(cache_key)));
 }
 
 //! Creates temp.main.inlined_rows on `target` with the decoded rows of every source inserted at or before the

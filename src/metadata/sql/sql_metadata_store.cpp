@@ -12,6 +12,8 @@ namespace inlake {
 static constexpr size_t kIdleConnectionsKept = 4;
 //! Column bounds remembered (a few per column of the tables being read)
 static constexpr size_t kBoundsKept = 256;
+//! Row sets of inlined tables remembered (each at most kCachedRowsPerTable rows)
+static constexpr size_t kRowSetsKept = 16;
 
 SqlMetadataStore::SqlMetadataStore(duckdb::DatabaseInstance &db, std::unique_ptr<CatalogConnection> connection_p,
                                    SqlStoreConfig config_p)
@@ -213,6 +215,20 @@ void SqlMetadataStore::CacheBounds(const std::string &key, const CatalogRows &bo
 		bounds_cache.clear(); // older snapshots' entries are of no use once a newer one is read
 	}
 	bounds_cache[key] = bounds;
+}
+
+std::shared_ptr<duckdb::ColumnDataCollection> SqlMetadataStore::CachedRows(const std::string &key) {
+	std::lock_guard<std::mutex> guard(bounds_lock);
+	auto entry = rows_cache.find(key);
+	return entry == rows_cache.end() ? nullptr : entry->second;
+}
+
+void SqlMetadataStore::CacheRows(const std::string &key, std::shared_ptr<duckdb::ColumnDataCollection> rows) {
+	std::lock_guard<std::mutex> guard(bounds_lock);
+	if (rows_cache.size() >= kRowSetsKept) {
+		rows_cache.clear(); // entries of older snapshots are of no use once a newer one is read
+	}
+	rows_cache[key] = std::move(rows);
 }
 
 std::unique_ptr<CatalogConnection> SqlMetadataStore::TakeConnection() {

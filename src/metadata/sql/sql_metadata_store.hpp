@@ -125,6 +125,10 @@ public:
 	//! Column bounds of inlined tables computed by read sessions, by table, column and latest snapshot
 	bool CachedBounds(const std::string &key, CatalogRows &bounds);
 	void CacheBounds(const std::string &key, const CatalogRows &bounds);
+	//! Decoded live rows of an inlined table a scan read, by table, latest snapshot and columns read (a later
+	//! scan of the same catalog state gets the same rows; a new snapshot makes a new key). Nullptr: not cached.
+	std::shared_ptr<duckdb::ColumnDataCollection> CachedRows(const std::string &key);
+	void CacheRows(const std::string &key, std::shared_ptr<duckdb::ColumnDataCollection> rows);
 
 private:
 	//! Runs `read` in one read transaction on the store's connection, under `lock`.
@@ -136,6 +140,7 @@ private:
 	SqlStoreConfig config;
 	std::mutex bounds_lock;
 	std::map<std::string, CatalogRows> bounds_cache;
+	std::map<std::string, std::shared_ptr<duckdb::ColumnDataCollection>> rows_cache;
 	std::mutex idle_lock;
 	std::vector<std::unique_ptr<CatalogConnection>> idle_connections;
 };
