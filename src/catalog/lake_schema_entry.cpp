@@ -4,6 +4,7 @@
 #include "functions/scoped_functions.hpp"
 #include "transaction/lake_transaction.hpp"
 
+#include "duckdb/parser/parsed_data/create_view_info.hpp"
 #include "duckdb/parser/parsed_data/create_schema_info.hpp"
 #include "duckdb/parser/parsed_data/drop_info.hpp"
 #include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
@@ -120,13 +121,17 @@ void LakeSchemaEntry::Alter(CatalogTransaction transaction, duckdb::AlterInfo &i
 	}
 
 LAKE_UNSUPPORTED_CREATE(CreateFunction, duckdb::CreateFunctionInfo, "FUNCTION/MACRO")
-LAKE_UNSUPPORTED_CREATE(CreateView, duckdb::CreateViewInfo, "VIEW (yet)")
 LAKE_UNSUPPORTED_CREATE(CreateSequence, duckdb::CreateSequenceInfo, "SEQUENCE")
 LAKE_UNSUPPORTED_CREATE(CreateTableFunction, duckdb::CreateTableFunctionInfo, "TABLE FUNCTION")
 LAKE_UNSUPPORTED_CREATE(CreateCopyFunction, duckdb::CreateCopyFunctionInfo, "COPY FUNCTION")
 LAKE_UNSUPPORTED_CREATE(CreatePragmaFunction, duckdb::CreatePragmaFunctionInfo, "PRAGMA FUNCTION")
 LAKE_UNSUPPORTED_CREATE(CreateCollation, duckdb::CreateCollationInfo, "COLLATION")
 LAKE_UNSUPPORTED_CREATE(CreateType, duckdb::CreateTypeInfo, "TYPE")
+
+duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateView(CatalogTransaction transaction,
+                                                               duckdb::CreateViewInfo &info) {
+	throw NotImplementedException("CREATE VIEW is not supported by inlake (yet): %s", info.view_name);
+}
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateIndex(CatalogTransaction transaction,
                                                                 duckdb::CreateIndexInfo &info,

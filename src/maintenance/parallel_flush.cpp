@@ -87,6 +87,11 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
                       const std::vector<std::string> &order_by, TableFlush &flush) {
 	auto options = transaction.WriteOptionsFor(table);
 	options.columns = file_columns;
+	if (options.columns.empty()) {
+		// only a damaged catalog (its ducklake_column rows gone) has a table without columns
+		throw IOException("Cannot flush table \"%s\": the catalog lists no columns for it (ducklake_column)",
+		                  table.name);
+	}
 	if (HasNestedColumns(options.columns)) {
 		return false;
 	}
@@ -105,8 +110,8 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 	request.path = options.directory + file_name;
 	request.copy_options = CopyOptions(options);
 	request.column_replacements = EncodedColumnReplacements(options.columns);
-	request.field_ids = BuildFieldIdsOption(options.columns, RowIdAndSnapshotColumns()).ToSQLString();
-	request.plain_field_ids = BuildFieldIdsOption(options.columns, {}).ToSQLString();
+	request.field_ids = FieldIdsOptionSql(BuildFieldIdsOption(options.columns, RowIdAndSnapshotColumns()));
+	request.plain_field_ids = FieldIdsOptionSql(BuildFieldIdsOption(options.columns, {}));
 	InlinedCopyResult copied;
 	try {
 		auto rows = transaction.GetCatalog().Store().OpenInlinedRows(sources, request.names,

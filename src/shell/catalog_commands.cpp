@@ -1,6 +1,9 @@
-// The catalog dot commands: .tables (names of the tables and views of the
-// current database and schema, laid out in columns like the DuckDB CLI) and
-// .schema (their CREATE statements).
+// The catalog dot commands: .tables (names of the tables and views of every
+// attached database, lakes included, laid out in columns like the DuckDB CLI;
+// those outside the current database and schema qualified by database and,
+// unless it is main, schema; those of another schema of the current database
+// by schema) and .schema (the CREATE statements of the
+// current database).
 #include "dot_commands.hpp"
 #include "shell_state.hpp"
 
@@ -12,12 +15,21 @@ namespace {
 
 const char *TABLES_QUERY = R"(
 SELECT name FROM (
-	SELECT table_name AS name FROM duckdb_tables()
-	WHERE database_name = current_database() AND schema_name = current_schema() AND NOT internal
-	UNION
-	SELECT view_name AS name FROM duckdb_views()
-	WHERE database_name = current_database() AND schema_name = current_schema() AND NOT internal
-) WHERE name LIKE $1 ORDER BY name)";
+	SELECT CASE
+	         WHEN database_name = current_database() AND schema_name = current_schema() THEN name
+	         WHEN database_name = current_database() THEN schema_name || '.' || name
+	         WHEN schema_name = 'main' THEN database_name || '.' || name
+	         ELSE database_name || '.' || schema_name || '.' || name END AS name,
+	       database_name = current_database() AND schema_name = current_schema() AS here, database_name,
+	       name AS table_name
+	FROM (
+		SELECT database_name, schema_name, table_name AS name FROM duckdb_tables()
+		WHERE NOT internal AND database_name NOT LIKE '__ducklake_metadata_%'
+		UNION
+		SELECT database_name, schema_name, view_name AS name FROM duckdb_views()
+		WHERE NOT internal AND database_name NOT LIKE '__ducklake_metadata_%'
+	)
+) WHERE table_name LIKE $1 ORDER BY NOT here, database_name <> current_database(), database_name, name)";
 
 const char *SCHEMA_QUERY = R"(
 SELECT sql FROM (

@@ -75,6 +75,10 @@ void PrintAlignedResult(ClientContext &context, MaterializedQueryResult &result,
 	for (auto &name : result.names) {
 		layout.names.push_back(layout.markdown ? EscapePipes(name) : name);
 		layout.widths.push_back(RenderWidth(layout.names.back()));
+		auto column = layout.widths.size() - 1;
+		if (column < settings.column_widths.size()) {
+			layout.widths[column] = std::max<size_t>(layout.widths[column], settings.column_widths[column]);
+		}
 	}
 	ForEachResultRow(context, result, false, [&](const ResultRow &row) {
 		for (idx_t c = 0; c < row.values.size(); c++) {

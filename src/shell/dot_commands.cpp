@@ -3,6 +3,7 @@
 #include "shell_state.hpp"
 
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 
 namespace inlake {
@@ -10,6 +11,7 @@ namespace inlake {
 namespace {
 
 using Arguments = std::vector<std::string>;
+using duckdb::idx_t;
 
 struct DotCommand {
 	const char *name;
@@ -60,9 +62,10 @@ bool RunHeaders(ShellState &state, const Arguments &args) {
 
 bool RunHelp(ShellState &state, const Arguments &args);
 
+bool ParseCount(ShellState &state, const std::string &text, idx_t &count);
+
 bool RunMaxRows(ShellState &state, const Arguments &args) {
-	state.print.max_rows = strtoull(args[1].c_str(), nullptr, 10);
-	return true;
+	return ParseCount(state, args[1], state.print.max_rows);
 }
 
 bool RunMode(ShellState &state, const Arguments &args) {
@@ -112,22 +115,76 @@ bool RunTimer(ShellState &state, const Arguments &args) {
 	return ParseBool(state, args[1], state.timer);
 }
 
+bool RunChanges(ShellState &state, const Arguments &args) {
+	return ParseBool(state, args[1], state.show_changes);
+}
+
+bool RunColumns(ShellState &state, const Arguments &) {
+	state.print.render_columns = true;
+	return true;
+}
+
+bool RunRows(ShellState &state, const Arguments &) {
+	state.print.render_columns = false;
+	return true;
+}
+
+//! Parses a non-negative count, or reports that the text is none
+bool ParseCount(ShellState &state, const std::string &text, idx_t &count) {
+	char *end = nullptr;
+	errno = 0;
+	auto value = strtoll(text.c_str(), &end, 10);
+	if (text.empty() || *end != '\0' || value < 0 || errno != 0) {
+		state.ReportError("Error: not a non-negative number: \"" + text + "\"");
+		return false;
+	}
+	count = static_cast<idx_t>(value);
+	return true;
+}
+
+bool RunMaxWidth(ShellState &state, const Arguments &args) {
+	return ParseCount(state, args[1], state.print.max_width);
+}
+
+bool RunWidth(ShellState &state, const Arguments &args) {
+	std::vector<idx_t> widths;
+	for (size_t i = 1; i < args.size(); i++) {
+		idx_t width;
+		if (!ParseCount(state, args[i], width)) {
+			return false;
+		}
+		widths.push_back(width);
+	}
+	state.print.column_widths = widths;
+	return true;
+}
+
 const DotCommand COMMANDS[] = {
     {"bail", 1, 1, RunBail, "on|off", "Stop after hitting an error"},
+    {"changes", 1, 1, RunChanges, "on|off", "Show the number of rows changed by a statement"},
+    {"columns", 0, 0, RunColumns, "", "Column-wise rendering of query results (duckbox)"},
+    {"databases", 0, 0, ShowDatabases, "", "List names and paths of attached databases"},
     {"echo", 1, 1, RunEcho, "on|off", "Turn command echo on or off"},
     {"exit", 0, 1, RunExit, "?CODE?", "Exit this program with return-code CODE"},
     {"headers", 1, 1, RunHeaders, "on|off", "Turn display of headers on or off"},
     {"help", 0, 1, RunHelp, "", "Show help text"},
     {"maxrows", 1, 1, RunMaxRows, "COUNT", "Sets the maximum number of rows for display (duckbox mode)"},
+    {"maxwidth", 1, 1, RunMaxWidth, "COUNT", "Sets the maximum width in characters (duckbox mode, 0: unlimited)"},
     {"mode", 0, 1, RunMode, "MODE", "Set output mode: box csv duckbox json line list markdown table"},
     {"nullvalue", 1, 1, RunNullValue, "STRING", "Use STRING in place of NULL values"},
+    {"once", 1, 1, SetOnce, "FILE", "Output for the next SQL command only to FILE"},
+    {"open", 0, 3, OpenDatabase, "?--readonly? ?FILE?", "Close the database and open FILE (none: in memory)"},
+    {"output", 0, 1, SetOutput, "?FILE?", "Send output to FILE, or to stdout if FILE is omitted"},
     {"print", 0, 1000, RunPrint, "STRING...", "Print literal STRING"},
     {"quit", 0, 0, RunExit, "", "Exit this program"},
     {"read", 1, 1, RunRead, "FILE", "Read input from FILE"},
+    {"rows", 0, 0, RunRows, "", "Row-wise rendering of query results (the default)"},
     {"schema", 0, 1, RunSchema, "?PATTERN?", "Show the CREATE statements matching PATTERN"},
     {"separator", 1, 1, RunSeparator, "SEP", "Change the column separator of list mode"},
+    {"show", 0, 0, ShowSettings, "", "Show the current values for various settings"},
     {"tables", 0, 1, RunTables, "?PATTERN?", "List names of tables matching LIKE pattern PATTERN"},
     {"timer", 1, 1, RunTimer, "on|off", "Turn SQL timer on or off"},
+    {"width", 0, 1000, RunWidth, "NUM1 NUM2 ...", "Set minimum column widths (table and markdown modes)"},
 };
 
 bool RunHelp(ShellState &state, const Arguments &args) {

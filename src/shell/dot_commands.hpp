@@ -2,8 +2,9 @@
 // inlake shell: dot commands.
 //
 // RunDotCommand runs one `.command args...` line against the shell state:
-// .bail, .echo, .exit/.quit, .headers, .help, .maxrows, .mode, .nullvalue,
-// .print, .read, .schema, .separator, .tables, .timer. Arguments are split at
+// .bail, .changes, .columns/.rows, .databases, .echo, .exit/.quit, .headers,
+// .help, .maxrows, .maxwidth, .mode, .nullvalue, .once, .open, .output,
+// .print, .read, .schema, .separator, .show, .tables, .timer, .width. Arguments are split at
 // whitespace and may be quoted with ' or ". Failures are reported through
 // ShellState::ReportError (they count as errors for the exit status).
 //===----------------------------------------------------------------------===//
@@ -21,6 +22,13 @@ bool RunDotCommand(ShellState &state, const std::string &line);
 
 //! Splits a dot command line into its words
 std::vector<std::string> SplitDotCommandArguments(const std::string &line);
+
+//! .open, .databases, .output, .once, .show (session_commands.cpp)
+bool OpenDatabase(ShellState &state, const std::vector<std::string> &args);
+bool ShowDatabases(ShellState &state, const std::vector<std::string> &args);
+bool SetOutput(ShellState &state, const std::vector<std::string> &args);
+bool SetOnce(ShellState &state, const std::vector<std::string> &args);
+bool ShowSettings(ShellState &state, const std::vector<std::string> &args);
 
 //! Lists tables/views of the current database and schema, and prints CREATE statements (catalog_commands.cpp)
 bool ShowTables(ShellState &state, const std::string &pattern);

@@ -26,6 +26,10 @@ public:
 	void ProcessChunk(const std::string &text);
 	//! Input ended: runs what is left in the buffer
 	void Finish();
+	//! Drops the incomplete statement (Ctrl-C at the prompt)
+	void Discard() {
+		buffer.clear();
+	}
 	//! True while a statement is incomplete (the prompt shows the continuation marker)
 	bool InStatement() const {
 		return !buffer.empty();

@@ -27,6 +27,7 @@ void PrintDuckBox(ClientContext &context, MaterializedQueryResult &result, const
 	BoxRendererConfig config;
 	config.max_rows = settings.max_rows;
 	config.max_width = settings.max_width == 0 ? NumericLimits<idx_t>::Maximum() : settings.max_width;
+	config.render_mode = settings.render_columns ? RenderMode::COLUMNS : RenderMode::ROWS;
 	config.large_number_rendering =
 	    settings.large_number_footer ? LargeNumberRendering::FOOTER : LargeNumberRendering::NONE;
 	BoxRenderer renderer(config);

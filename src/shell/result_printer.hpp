@@ -12,6 +12,7 @@
 #include "duckdb.hpp"
 
 #include <string>
+#include <vector>
 
 namespace inlake {
 
@@ -29,6 +30,10 @@ struct PrintSettings {
 	//! 0: unlimited (output is not a terminal)
 	duckdb::idx_t max_width = 0;
 	bool large_number_footer = false;
+	//! duckbox: one column per row instead of one line per row (.columns / .rows)
+	bool render_columns = false;
+	//! table and markdown: the minimum width of each column, from the first (.width); 0 leaves one as it is
+	std::vector<duckdb::idx_t> column_widths;
 };
 
 //! Renders `result` into `out`

@@ -38,8 +38,10 @@ const char *USAGE = "Usage: inlake [OPTIONS] [FILENAME [SQL...]]\n"
                     "   -noheader            turn headers off\n"
                     "   -nullvalue TEXT      set text string for NULL values (default '')\n"
                     "   -readonly            open the database read-only\n"
+                    "   -s COMMAND           run \"COMMAND\" and exit\n"
                     "   -separator SEP       set the column separator of list mode (default '|')\n"
                     "   -table               set output mode to 'table'\n"
+                    "   -unsigned            allow loading of unsigned extensions\n"
                     "   -version             show the DuckDB version\n";
 
 struct ShellOptions {
@@ -49,6 +51,7 @@ struct ShellOptions {
 	std::string script_file;               // -f
 	std::string init_file;                 // -init
 	bool read_only = false;
+	bool allow_unsigned = false;
 	bool bail = false;
 	bool echo = false;
 	int header = -1; // -1: mode default
@@ -79,12 +82,12 @@ int ParseArguments(int argc, char **argv, ShellOptions &options) {
 		};
 		std::string value;
 		OutputMode mode;
-		if (arg == "-c" || arg == "-cmd" || arg == "-f" || arg == "-init" || arg == "-nullvalue" ||
+		if (arg == "-c" || arg == "-s" || arg == "-cmd" || arg == "-f" || arg == "-init" || arg == "-nullvalue" ||
 		    arg == "-separator") {
 			if (!next(value)) {
 				return 1;
 			}
-			if (arg == "-c") {
+			if (arg == "-c" || arg == "-s") {
 				options.sql.push_back(value);
 			} else if (arg == "-cmd") {
 				options.commands.push_back(value);
@@ -106,6 +109,8 @@ int ParseArguments(int argc, char **argv, ShellOptions &options) {
 			options.echo = true;
 		} else if (arg == "-readonly") {
 			options.read_only = true;
+		} else if (arg == "-unsigned") {
+			options.allow_unsigned = true;
 		} else if (arg == "-batch" || arg == "-interactive" || arg == "-no-stdin") {
 			// accepted for compatibility with the DuckDB CLI
 		} else if (arg == "-version") {
@@ -186,7 +191,11 @@ int main(int argc, char **argv) {
 	}
 	duckdb::unique_ptr<ShellState> state;
 	try {
-		state = duckdb::make_uniq<ShellState>(options.database_path, options.read_only);
+		ShellState::OpenOptions open;
+		open.path = options.database_path;
+		open.read_only = options.read_only;
+		open.allow_unsigned_extensions = options.allow_unsigned;
+		state = duckdb::make_uniq<ShellState>(open);
 	} catch (std::exception &ex) {
 		fprintf(stderr, "Error: unable to open database \"%s\": %s\n", options.database_path.c_str(),
 		        duckdb::ErrorData(ex).Message().c_str());

@@ -44,15 +44,8 @@ idx_t TerminalWidth() {
 
 } // namespace
 
-ShellState::ShellState(const std::string &database_path, bool read_only) {
-	DBConfig config;
-	if (read_only) {
-		config.options.access_mode = AccessMode::READ_ONLY;
-	}
-	bool in_memory = database_path.empty() || database_path == ":memory:";
-	database = make_uniq<DuckDB>(in_memory ? nullptr : database_path.c_str(), &config);
-	LoadInlake(*database->instance);
-	connection = make_uniq<Connection>(*database);
+ShellState::ShellState(const OpenOptions &options) {
+	Open(options);
 	bool stdout_is_terminal = isatty(STDOUT_FILENO);
 	print.max_width = stdout_is_terminal ? TerminalWidth() : 0;
 	print.large_number_footer = stdout_is_terminal;
@@ -61,6 +54,81 @@ ShellState::ShellState(const std::string &database_path, bool read_only) {
 
 ShellState::~ShellState() {
 	active_connection = nullptr;
+	CloseOutputFile();
+}
+
+void ShellState::Open(const OpenOptions &options) {
+	DBConfig config;
+	if (options.read_only) {
+		config.options.access_mode = AccessMode::READ_ONLY;
+	}
+	config.options.allow_unsigned_extensions = options.allow_unsigned_extensions;
+	bool in_memory = options.path.empty() || options.path == ":memory:";
+	auto new_database = make_uniq<DuckDB>(in_memory ? nullptr : options.path.c_str(), &config);
+	LoadInlake(*new_database->instance);
+	auto new_connection = make_uniq<Connection>(*new_database);
+	connection = std::move(new_connection);
+	database = std::move(new_database);
+	opened = options;
+	if (interactive) {
+		EnableProgressBar();
+	}
+}
+
+bool ShellState::Reopen(const OpenOptions &options) {
+	// the current database must be closed first: opening the same file again would find it locked
+	connection.reset();
+	database.reset();
+	try {
+		Open(options);
+		return true;
+	} catch (std::exception &ex) {
+		ReportError("Error: unable to open database \"" + options.path + "\": " + ErrorData(ex).Message());
+	}
+	try {
+		Open(opened);
+	} catch (std::exception &ex) {
+		ReportError("Error: unable to reopen database \"" + opened.path + "\": " + ErrorData(ex).Message() +
+		            "; using an in-memory database");
+		OpenOptions memory;
+		memory.allow_unsigned_extensions = opened.allow_unsigned_extensions;
+		Open(memory);
+	}
+	return false;
+}
+
+void ShellState::EnableProgressBar() {
+	connection->Query("SET enable_progress_bar = true");
+}
+
+bool ShellState::RedirectOutput(const std::string &path, bool once) {
+	CloseOutputFile();
+	if (path.empty() || path == "stdout") {
+		return true;
+	}
+	output_file = fopen(path.c_str(), "w");
+	if (!output_file) {
+		ReportError("Error: cannot open \"" + path + "\" for writing");
+		return false;
+	}
+	output_name = path;
+	output_once = once;
+	return true;
+}
+
+void ShellState::CloseOutputFile() {
+	if (output_file) {
+		fclose(output_file);
+	}
+	output_file = nullptr;
+	output_once = false;
+	output_name = "stdout";
+}
+
+void ShellState::EndStatementOutput() {
+	if (output_once) {
+		CloseOutputFile();
+	}
 }
 
 bool ShellState::ExecuteSql(const std::string &sql) {
@@ -73,6 +141,7 @@ bool ShellState::ExecuteSql(const std::string &sql) {
 
 	// the hook: the lake rewrites statements DuckDB cannot parse before they reach it
 	bool success = RunPreprocessed(sql);
+	EndStatementOutput();
 	if (timer) {
 		rusage usage_after;
 		getrusage(RUSAGE_SELF, &usage_after);
@@ -127,6 +196,9 @@ bool ShellState::RunStatement(unique_ptr<SQLStatement> statement, bool print_res
 		ReportError(result->GetError());
 		return false;
 	}
+	if (result->properties.return_type == StatementReturnType::CHANGED_ROWS) {
+		PrintChanges(*result);
+	}
 	if (!print_result || result->properties.return_type != StatementReturnType::QUERY_RESULT) {
 		return true;
 	}
@@ -140,6 +212,21 @@ bool ShellState::RunStatement(unique_ptr<SQLStatement> statement, bool print_res
 	}
 	Output(output);
 	return true;
+}
+
+void ShellState::PrintChanges(MaterializedQueryResult &result) {
+	if (result.RowCount() != 1 || result.ColumnCount() != 1) {
+		return;
+	}
+	auto changes = result.GetValue(0, 0);
+	if (changes.IsNull()) {
+		return;
+	}
+	auto count = changes.GetValue<int64_t>();
+	total_changes += count;
+	if (show_changes) {
+		Output("changes: " + std::to_string(count) + "   total_changes: " + std::to_string(total_changes) + "\n");
+	}
 }
 
 void ShellState::PrintTimer(double real_seconds, double user_seconds, double sys_seconds) {
@@ -160,8 +247,9 @@ void ShellState::ReportError(const std::string &message) {
 }
 
 void ShellState::Output(const std::string &text) {
-	fwrite(text.data(), 1, text.size(), stdout);
-	fflush(stdout);
+	auto target = output_file ? output_file : stdout;
+	fwrite(text.data(), 1, text.size(), target);
+	fflush(target);
 }
 
 bool ShellState::RunText(const std::string &text) {
@@ -197,21 +285,43 @@ bool ShellState::RunFile(const std::string &path) {
 	return RunStream(input);
 }
 
+ShellState *interactive_shell = nullptr;
+
+Connection *InteractiveConnection() {
+	return interactive_shell ? &interactive_shell->GetConnection() : nullptr;
+}
+
 void ShellState::RunInteractive() {
 	Output("inlake (DuckDB " + std::string(DuckDB::LibraryVersion()) + ")\n"
 	       "Enter \".help\" for usage hints.\n");
-	LineReader reader;
+	EnableProgressBar();
+	interactive_shell = this;
+	LineReader reader(InteractiveConnection);
 	InputProcessor processor(*this);
 	const char *continuation_prompt = reader.SupportsUtf8() ? "\xC2\xB7 " : "> ";
 	std::string line;
+	std::string statement_lines; // the lines of the statement being typed, one history entry once it is complete
 	while (!exit_requested) {
-		if (!reader.ReadLine(processor.InStatement() ? continuation_prompt : "D ", line)) {
-			Output("\n");
+		auto status = reader.ReadLine(processor.InStatement() ? continuation_prompt : "D ", line);
+		if (status == LineReader::Status::INTERRUPTED) {
+			// Ctrl-C: what was typed is dropped, a fresh prompt follows
+			processor.Discard();
+			statement_lines.clear();
+			fputs("\n", stdout); // the terminal, also while results go to a file
+			continue;
+		}
+		if (status == LineReader::Status::END_OF_INPUT) {
+			fputs("\n", stdout); // the terminal, also while results go to a file
 			break;
 		}
-		reader.AddHistory(line);
+		statement_lines = HistoryEntry(statement_lines, line);
 		processor.ProcessLine(line);
+		if (!processor.InStatement()) {
+			reader.AddHistory(statement_lines);
+			statement_lines.clear();
+		}
 	}
+	interactive_shell = nullptr;
 }
 
 } // namespace inlake

@@ -2,8 +2,9 @@
 // inlake shell: the shell's state.
 //
 // ShellState owns the database and its one connection (the inlake extension is
-// loaded right after the database opens), the output settings and the shell
-// toggles (bail, echo, timer). Every SQL statement, whatever its source (-c,
+// loaded right after the database opens; .open replaces both), the output
+// settings, where output goes (stdout, or a file after .output / .once) and
+// the shell toggles (bail, echo, timer, changes). Every SQL statement, whatever its source (-c,
 // -cmd, scripts, stdin, .read, the prompt), runs through ExecuteSql: that is
 // where PreprocessStatement rewrites it before DuckDB sees it, where -echo
 // prints it, where errors are reported to stderr and counted, and where .timer
@@ -16,6 +17,7 @@
 
 #include "duckdb.hpp"
 
+#include <cstdio>
 #include <iosfwd>
 #include <string>
 
@@ -23,8 +25,28 @@ namespace inlake {
 
 class ShellState {
 public:
-	ShellState(const std::string &database_path, bool read_only);
+	struct OpenOptions {
+		std::string path; // empty or ":memory:": a new in-memory database
+		bool read_only = false;
+		bool allow_unsigned_extensions = false;
+	};
+	//! Opens the database; throws when it cannot be opened
+	explicit ShellState(const OpenOptions &options);
 	~ShellState();
+
+	//! .open: closes the database and opens another; on failure reports it and keeps the current one
+	bool Reopen(const OpenOptions &options);
+	const OpenOptions &Opened() const {
+		return opened;
+	}
+	//! .output / .once: results go to `path` (empty: back to stdout); `once`: for the next statement only
+	bool RedirectOutput(const std::string &path, bool once);
+	//! Where results go: "stdout" or the file's path
+	const std::string &OutputName() const {
+		return output_name;
+	}
+	//! Interactive use: the progress bar shows for long queries (as in the DuckDB CLI)
+	void EnableProgressBar();
 
 	//! Runs one SQL statement (trimmed, without its terminating ';') and prints its result.
 	//! Returns false when the statement failed.
@@ -56,6 +78,9 @@ public:
 	bool bail = false;
 	bool echo = false;
 	bool timer = false;
+	//! .changes: after a statement that changes rows, print how many it and the session changed
+	bool show_changes = false;
+	int64_t total_changes = 0;
 	bool interactive = false;
 	bool exit_requested = false;
 	int exit_code = 0;
@@ -63,8 +88,18 @@ public:
 
 private:
 	bool bail_triggered = false;
+	OpenOptions opened;
 	duckdb::unique_ptr<duckdb::DuckDB> database;
 	duckdb::unique_ptr<duckdb::Connection> connection;
+	FILE *output_file = nullptr; // nullptr: stdout
+	bool output_once = false;
+	std::string output_name = "stdout";
+
+	void Open(const OpenOptions &options);
+	void CloseOutputFile();
+	//! After a statement: .once output goes back to stdout
+	void EndStatementOutput();
+	void PrintChanges(duckdb::MaterializedQueryResult &result);
 
 	//! Preprocesses one statement and runs what it became (see statement_preprocessor.hpp)
 	bool RunPreprocessed(const std::string &sql);

@@ -1,4 +1,5 @@
 #include "transaction/table_alter.hpp"
+#include "transaction/unsupported_alter.hpp"
 
 #include "catalog/type_promotion.hpp"
 
@@ -208,7 +209,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		break;
 	}
 	default:
-		throw NotImplementedException("This ALTER TABLE operation is not supported on DuckLake tables");
+		ThrowUnsupportedAlter(info);
 	}
 	return result;
 }

@@ -1,6 +1,7 @@
 // LakeTransaction, part 2: schemas and tables (create, drop, alter, lookups merging the
 // transaction's own DDL into the committed catalog).
 #include "transaction/lake_transaction.hpp"
+#include "transaction/unsupported_alter.hpp"
 
 #include "common/initial_default.hpp"
 
@@ -312,7 +313,7 @@ void LakeTransaction::DropTable(LakeTableEntry &table) {
 void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &info) {
 	CheckWritable("alter a table");
 	if (info.type != duckdb::AlterType::ALTER_TABLE) {
-		throw duckdb::NotImplementedException("DuckLake supports ALTER TABLE only");
+		ThrowUnsupportedAlter(info);
 	}
 	auto &alter = info.Cast<duckdb::AlterTableInfo>();
 	auto table = LookupTable(schema, alter.name);

@@ -78,6 +78,20 @@ Value BuildFieldIdsOption(const std::vector<LakeColumn> &columns, const std::vec
 	return Value::STRUCT(std::move(entries));
 }
 
+std::string FieldIdsOptionSql(const Value &field_ids) {
+	if (field_ids.type().id() != duckdb::LogicalTypeId::STRUCT) {
+		return field_ids.ToSQLString();
+	}
+	auto &child_types = duckdb::StructType::GetChildTypes(field_ids.type());
+	auto &children = duckdb::StructValue::GetChildren(field_ids);
+	std::string sql = "{";
+	for (duckdb::idx_t i = 0; i < children.size(); i++) {
+		sql += (i > 0 ? ", " : "") + duckdb::KeywordHelper::WriteQuoted(child_types[i].first, '\'') + ": " +
+		       FieldIdsOptionSql(children[i]);
+	}
+	return sql + "}";
+}
+
 static void CollectPaths(const LakeColumn &column, const std::string &parquet_name, const std::string &prefix,
                          duckdb::idx_t depth, bool under_repeated, std::vector<ParquetStatsPath> &result) {
 	std::string key = prefix.empty() ? std::string() : prefix + ".";

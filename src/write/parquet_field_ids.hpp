@@ -51,6 +51,10 @@ std::vector<HiddenParquetColumn> RowIdAndSnapshotColumns();
 duckdb::Value BuildFieldIdsOption(const std::vector<LakeColumn> &columns,
                                   const std::vector<HiddenParquetColumn> &hidden);
 
+//! The FIELD_IDS option as SQL text for a COPY statement: struct keys (column names) quoted and escaped, which
+//! Value::ToSQLString does not do (a column named it's would end the string).
+std::string FieldIdsOptionSql(const duckdb::Value &field_ids);
+
 //! The names DuckDB's Parquet writer gives to the children of a nested type.
 std::vector<std::string> ParquetChildNames(const LakeColumn &column);
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A database file argument persists tables across runs; -readonly refuses
-# writes; .tables and .schema show the current database's catalog.
+# writes; .tables lists the current schema's tables and views first, then the other schemas' (qualified);
+# .schema shows the current database's catalog.
 source "$(dirname "$0")/lib/helpers.bash" "$1"
 
 run persist.duckdb -c "CREATE TABLE kept(id INTEGER, \"label\" VARCHAR); INSERT INTO kept VALUES (1, 'a'), (2, 'b');"
@@ -22,7 +23,7 @@ expect_rc "-readonly read exit status" 0
 
 run persist.duckdb -c "CREATE VIEW kept_view AS SELECT id FROM kept; CREATE TABLE another(x DOUBLE); CREATE SCHEMA other; CREATE TABLE other.hidden(y INTEGER);"
 run persist.duckdb -c ".tables"
-expect_eq ".tables lists tables and views of the current schema" "another    kept       kept_view" "$OUT"
+expect_eq ".tables lists tables and views of the current schema, then those of others" "another       kept          kept_view     other.hidden" "$OUT"
 
 run persist.duckdb -c ".tables kept%"
 expect_eq ".tables with a pattern" "kept       kept_view" "$OUT"
@@ -39,7 +40,7 @@ CREATE TABLE other.hidden(y INTEGER);" "$OUT"
 run_input "USE other;
 .tables
 " persist.duckdb
-expect_eq ".tables follows USE" "hidden" "$OUT"
+expect_eq ".tables follows USE" "hidden          main.another    main.kept       main.kept_view" "$OUT"
 
 run -c ".tables"
 expect_eq ".tables on an empty database" "" "$OUT"

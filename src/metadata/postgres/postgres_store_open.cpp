@@ -10,6 +10,8 @@ namespace inlake {
 
 //! PostgreSQL's limit on the columns of a table
 static constexpr size_t kPostgresMaxColumns = 1600;
+//! PostgreSQL cuts longer names (NAMEDATALEN - 1): two long schema names would name one schema
+static constexpr size_t kPostgresMaxNameBytes = 63;
 
 std::shared_ptr<MetadataStore> OpenPostgresStore(duckdb::ClientContext &context, const LakeOptions &options) {
 	PostgresOpenOptions open_options;
@@ -19,6 +21,13 @@ std::shared_ptr<MetadataStore> OpenPostgresStore(duckdb::ClientContext &context,
 	if (open_options.schema.empty()) {
 		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": METADATA_SCHEMA must not be empty",
 		                                    options.lake_name);
+	}
+	if (open_options.schema.size() > kPostgresMaxNameBytes) {
+		throw duckdb::InvalidInputException(
+		    "Cannot attach DuckLake \"%s\": METADATA_SCHEMA \"%s\" is %llu bytes long, and PostgreSQL cuts names "
+		    "after %llu bytes",
+		    options.lake_name, open_options.schema, static_cast<unsigned long long>(open_options.schema.size()),
+		    static_cast<unsigned long long>(kPostgresMaxNameBytes));
 	}
 	std::unique_ptr<PostgresConnection> connection;
 	try {

@@ -1,0 +1,48 @@
+#include "tab_completion.hpp"
+
+#include "duckdb.hpp"
+
+#include <set>
+
+namespace inlake {
+
+using namespace duckdb;
+
+std::vector<std::string> CompletionsAt(Connection &connection, const std::string &line_to_cursor, size_t word_start) {
+	std::vector<std::string> completions;
+	auto result = connection.Query("SELECT suggestion, suggestion_start FROM sql_auto_complete(" +
+	                               KeywordHelper::WriteQuoted(line_to_cursor, '\'') + ")");
+	if (result->HasError()) {
+		return completions;
+	}
+	std::set<std::string> seen;
+	auto word = line_to_cursor.substr(std::min(word_start, line_to_cursor.size()));
+	for (idx_t row = 0; row < result->RowCount(); row++) {
+		auto suggestion = result->GetValue(0, row);
+		auto start_value = result->GetValue(1, row);
+		if (suggestion.IsNull() || start_value.IsNull()) {
+			continue;
+		}
+		auto start = static_cast<size_t>(start_value.GetValue<int64_t>());
+		// the suggestion replaces the text from `start`; the word libedit replaces begins at word_start
+		std::string completion;
+		if (start >= word_start && start <= line_to_cursor.size()) {
+			completion = line_to_cursor.substr(word_start, start - word_start) + suggestion.ToString();
+		} else {
+			completion = suggestion.ToString();
+		}
+		if (completion.size() < word.size() || !StringUtil::CIEquals(completion.substr(0, word.size()), word)) {
+			continue;
+		}
+		// a keyword (suggested in capitals) completes a word typed in lower case in lower case
+		if (!word.empty() && StringUtil::Lower(word) == word && StringUtil::Upper(completion) == completion) {
+			completion = StringUtil::Lower(completion);
+		}
+		if (seen.insert(completion).second) {
+			completions.push_back(completion);
+		}
+	}
+	return completions;
+}
+
+} // namespace inlake
