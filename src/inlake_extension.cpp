@@ -1,5 +1,7 @@
 #include "inlake_extension.hpp"
 
+#include "duckdb/main/extension_manager.hpp"
+
 #include "catalog/lake_secrets.hpp"
 #include "catalog/lake_storage_extension.hpp"
 #include "functions/lake_functions.hpp"
@@ -10,6 +12,20 @@
 #include "duckdb/main/extension/extension_loader.hpp"
 
 namespace inlake {
+
+//! DuckDB knows the ducklake: prefix, INSTALL ducklake and LOAD ducklake as the upstream extension's, which it
+//! would download: with inlake loaded, that extension counts as loaded (inlake provides what it would), so
+//! scripts that begin with INSTALL/LOAD ducklake and a database path `ducklake:...` work without a network.
+static void MarkDucklakeLoaded(duckdb::DatabaseInstance &db) {
+	auto load = duckdb::ExtensionManager::Get(db).BeginLoad("ducklake");
+	if (!load) {
+		return; // loaded already
+	}
+	duckdb::ExtensionInstallInfo info;
+	info.mode = duckdb::ExtensionInstallMode::STATICALLY_LINKED;
+	info.version = "inlake";
+	load->FinishLoad(info);
+}
 
 void LoadInlake(duckdb::ExtensionLoader &loader) {
 	auto &db = loader.GetDatabaseInstance();
@@ -36,6 +52,7 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	RegisterLakeSecretTypes(db);
 	RegisterLakeFunctions(loader);
 	loader.RegisterFunction(ParquetEncodeFunction());
+	MarkDucklakeLoaded(db);
 }
 
 void LoadInlake(duckdb::DatabaseInstance &db) {

@@ -157,10 +157,32 @@ void LakeCatalog::DropSchema(duckdb::ClientContext &context, duckdb::DropInfo &i
 		}
 		throw CatalogException("Schema with name %s does not exist!", info.name);
 	}
+	if (info.name == DEFAULT_SCHEMA) {
+		// as DuckDB refuses for its own databases: without it, unqualified names in the lake resolve to nothing
+		throw CatalogException("Cannot drop schema \"%s\" of lake \"%s\": it is the lake's default schema",
+		                       info.name, GetName());
+	}
 	lake_transaction.DropSchema(*schema, info.cascade);
 }
 
 // --- planning -----------------------------------------------------------------
+
+duckdb::unique_ptr<duckdb::LogicalOperator> LakeCatalog::BindCreateIndex(duckdb::Binder &, duckdb::CreateStatement &,
+                                                                  duckdb::TableCatalogEntry &table,
+                                                                  duckdb::unique_ptr<duckdb::LogicalOperator>) {
+	throw duckdb::NotImplementedException("CREATE INDEX is not supported on DuckLake tables: %s.%s.%s", GetName(),
+	                                      table.schema.name, table.name);
+}
+
+duckdb::unique_ptr<duckdb::LogicalOperator> LakeCatalog::BindAlterAddIndex(duckdb::Binder &,
+                                                                    duckdb::TableCatalogEntry &table,
+                                                                    duckdb::unique_ptr<duckdb::LogicalOperator>,
+                                                                    duckdb::unique_ptr<duckdb::CreateIndexInfo>,
+                                                                    duckdb::unique_ptr<duckdb::AlterTableInfo>) {
+	throw duckdb::NotImplementedException(
+	    "ALTER TABLE ... ADD PRIMARY KEY / UNIQUE is not supported on DuckLake tables: %s.%s.%s", GetName(),
+	    table.schema.name, table.name);
+}
 
 duckdb::PhysicalOperator &LakeCatalog::PlanCreateTableAs(duckdb::ClientContext &context,
                                                          duckdb::PhysicalPlanGenerator &planner,

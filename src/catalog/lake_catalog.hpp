@@ -55,6 +55,16 @@ public:
 	duckdb::PhysicalOperator &PlanMergeInto(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
 	                                        duckdb::LogicalMergeInto &op, duckdb::PhysicalOperator &plan) override;
 
+	//! Lakes have no indexes or key constraints: refused here, before DuckDB's default binding reaches for
+	//! DuckDB-table storage (which crashed the process)
+	duckdb::unique_ptr<duckdb::LogicalOperator> BindCreateIndex(duckdb::Binder &binder, duckdb::CreateStatement &stmt,
+	                                                    duckdb::TableCatalogEntry &table,
+	                                                    duckdb::unique_ptr<duckdb::LogicalOperator> plan) override;
+	duckdb::unique_ptr<duckdb::LogicalOperator> BindAlterAddIndex(duckdb::Binder &binder, duckdb::TableCatalogEntry &table_entry,
+	                                                      duckdb::unique_ptr<duckdb::LogicalOperator> plan,
+	                                                      duckdb::unique_ptr<duckdb::CreateIndexInfo> create_info,
+	                                                      duckdb::unique_ptr<duckdb::AlterTableInfo> alter_info) override;
+
 	duckdb::DatabaseSize GetDatabaseSize(duckdb::ClientContext &context) override;
 	bool InMemory() override {
 		return false;

@@ -130,7 +130,8 @@ LAKE_UNSUPPORTED_CREATE(CreateType, duckdb::CreateTypeInfo, "TYPE")
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateView(CatalogTransaction transaction,
                                                                duckdb::CreateViewInfo &info) {
-	throw NotImplementedException("CREATE VIEW is not supported by inlake (yet): %s", info.view_name);
+	throw NotImplementedException("CREATE VIEW is not supported by inlake (yet): %s.%s.%s", catalog.GetName(), name,
+	                              info.view_name);
 }
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateIndex(CatalogTransaction transaction,

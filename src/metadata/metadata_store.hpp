@@ -223,6 +223,25 @@ public:
 
 	virtual std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) = 0;
 	virtual std::vector<OptionRecord> LoadOptions() = 0;
+	//! What a scan of a table starts from, read from one catalog state: the table's inlined tables, its data
+	//! files at the snapshot and, when it has inlined tables, a read session over that state (else nullptr).
+	//! The default asks LoadInlinedTables, then LoadDataFiles or OpenReadSession; a backend with round trips
+	//! to pay asks all at once.
+	struct TableReadStart {
+		std::vector<InlinedTableRecord> inlined_tables;
+		std::vector<DataFileRecord> files;
+		std::shared_ptr<InlinedReadSession> session;
+	};
+	virtual TableReadStart BeginTableRead(int64_t table_id, int64_t snapshot_id) {
+		TableReadStart start;
+		start.inlined_tables = LoadInlinedTables(table_id);
+		if (start.inlined_tables.empty()) {
+			start.files = LoadDataFiles(table_id, snapshot_id);
+		} else {
+			start.session = OpenReadSession(table_id, snapshot_id, start.files);
+		}
+		return start;
+	}
 	//! Lists the table's data files at the snapshot (as LoadDataFiles) and opens a read session whose later
 	//! inlined-row scans see the same catalog state.
 	virtual std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,

@@ -102,8 +102,25 @@ bool RunSchema(ShellState &state, const Arguments &args) {
 	return ShowSchema(state, args.size() > 1 ? args[1] : "%");
 }
 
+} // namespace
+
+std::string UnescapeSeparator(const std::string &text) {
+	std::string result;
+	for (size_t i = 0; i < text.size(); i++) {
+		if (text[i] != '\\' || i + 1 >= text.size()) {
+			result += text[i];
+			continue;
+		}
+		char next = text[++i];
+		result += next == 't' ? '\t' : next == 'n' ? '\n' : next == 'r' ? '\r' : next;
+	}
+	return result;
+}
+
+namespace {
+
 bool RunSeparator(ShellState &state, const Arguments &args) {
-	state.print.separator = args[1];
+	state.print.separator = UnescapeSeparator(args[1]);
 	return true;
 }
 
@@ -191,14 +208,14 @@ bool RunHelp(ShellState &state, const Arguments &args) {
 	std::string text;
 	for (auto &command : COMMANDS) {
 		std::string usage = std::string(".") + command.name + " " + command.usage;
-		usage.resize(std::max<size_t>(usage.size(), 22), ' ');
+		usage.resize(std::max<size_t>(usage.size() + 1, 26), ' ');
 		text += usage + command.help + "\n";
 	}
 	state.Output(text);
 	return true;
 }
 
-const DotCommand *FindCommand(const std::string &name) {
+const DotCommand *FindCommand(const std::string &name, bool &ambiguous) {
 	const DotCommand *prefix_match = nullptr;
 	size_t prefix_count = 0;
 	for (auto &command : COMMANDS) {
@@ -212,6 +229,9 @@ const DotCommand *FindCommand(const std::string &name) {
 		}
 	}
 	// like the DuckDB CLI, an unambiguous prefix (.header, .tab) names a command
+	if (prefix_count > 1) {
+		ambiguous = true;
+	}
 	return prefix_count == 1 ? prefix_match : nullptr;
 }
 
@@ -250,10 +270,13 @@ bool RunDotCommand(ShellState &state, const std::string &line) {
 	if (args.empty()) {
 		return true;
 	}
-	auto command = FindCommand(args[0]);
+	bool ambiguous = false;
+	auto command = FindCommand(args[0], ambiguous);
 	if (!command || args.size() - 1 < command->min_args || args.size() - 1 > command->max_args) {
 		if (command) {
 			state.ReportError(std::string("Usage: .") + command->name + " " + command->usage);
+		} else if (ambiguous) {
+			state.ReportError("Error: \"." + args[0] + "\" is the start of more than one command. Enter \".help\" for help");
 		} else {
 			state.ReportError("Error: unknown command or invalid arguments:  \"" + args[0] +
 			                  "\". Enter \".help\" for help");

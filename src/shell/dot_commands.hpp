@@ -20,6 +20,9 @@ class ShellState;
 //! Runs a dot command line (starting with '.'); false when it failed
 bool RunDotCommand(ShellState &state, const std::string &line);
 
+//! A separator as typed: the escapes \t, \n, \r and \\ (as in the DuckDB CLI and sqlite3)
+std::string UnescapeSeparator(const std::string &text);
+
 //! Splits a dot command line into its words
 std::vector<std::string> SplitDotCommandArguments(const std::string &line);
 

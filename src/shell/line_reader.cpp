@@ -34,22 +34,47 @@ void InterruptLine(int) {
 	line_interrupted = 1;
 }
 
-//! libedit's key source: one byte from the terminal; EOF when Ctrl-C interrupted the read
-int ReadKey(FILE *) {
-	unsigned char key;
+//! One byte from the terminal; EOF at its end, or when Ctrl-C interrupted the read
+int ReadByte() {
+	unsigned char byte;
 	while (true) {
 		if (line_interrupted) {
 			return EOF;
 		}
-		auto count = read(STDIN_FILENO, &key, 1);
+		auto count = read(STDIN_FILENO, &byte, 1);
 		if (count == 1) {
-			return key;
+			return byte;
 		}
 		if (count < 0 && errno == EINTR) {
 			continue;
 		}
 		return EOF;
 	}
+}
+
+//! libedit's key source: one character (libedit takes what this returns as a wide character, so a UTF-8
+//! sequence is decoded to its code point); EOF when the input ended or Ctrl-C interrupted the read
+int ReadKey(FILE *) {
+	int first = ReadByte();
+	if (first == EOF || first < 0x80) {
+		return first;
+	}
+	int length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1;
+	if (length == 1) {
+		return 0xFFFD; // a stray continuation byte
+	}
+	int code_point = first & (0x3F >> (length - 1));
+	for (int i = 1; i < length; i++) {
+		int next = ReadByte();
+		if (next == EOF) {
+			return EOF;
+		}
+		if ((next & 0xC0) != 0x80) {
+			return 0xFFFD;
+		}
+		code_point = (code_point << 6) | (next & 0x3F);
+	}
+	return code_point;
 }
 
 std::vector<std::string> pending_completions;
@@ -77,12 +102,55 @@ char **Complete(const char *text, int start, int end) {
 
 } // namespace
 
+namespace {
+
+//! Whether the text ends inside a string, a quoted name, a dollar-quoted string or a comment, where a line
+//! break is part of the statement (a rough scan: enough to decide how lines join in the history)
+bool EndsInsideQuoteOrComment(const std::string &text) {
+	char quote = 0;
+	bool line_comment = false, block_comment = false, dollar = false;
+	for (size_t i = 0; i < text.size(); i++) {
+		char c = text[i], next = i + 1 < text.size() ? text[i + 1] : '\0';
+		if (line_comment) {
+			line_comment = c != '\n';
+		} else if (block_comment) {
+			if (c == '*' && next == '/') {
+				block_comment = false;
+				i++;
+			}
+		} else if (dollar) {
+			if (c == '$' && next == '$') {
+				dollar = false;
+				i++;
+			}
+		} else if (quote) {
+			if (c == quote) {
+				quote = 0;
+			}
+		} else if (c == '\'' || c == '"') {
+			quote = c;
+		} else if (c == '-' && next == '-') {
+			line_comment = true;
+		} else if (c == '/' && next == '*') {
+			block_comment = true;
+			i++;
+		} else if (c == '$' && next == '$') {
+			dollar = true;
+			i++;
+		}
+	}
+	return quote || line_comment || block_comment || dollar;
+}
+
+} // namespace
+
 std::string HistoryEntry(const std::string &lines_so_far, const std::string &line) {
 	if (lines_so_far.empty()) {
 		return line;
 	}
-	bool keep_lines = lines_so_far.find("--") != std::string::npos || lines_so_far.find('\n') != std::string::npos;
-	return lines_so_far + (keep_lines ? "\n" : " ") + line;
+	// joined by a space where a line break means nothing, so that the entry recalls as one line
+	bool keep_break = lines_so_far.find('\n') != std::string::npos || EndsInsideQuoteOrComment(lines_so_far);
+	return lines_so_far + (keep_break ? "\n" : " ") + line;
 }
 
 LineReader::LineReader(duckdb::Connection *(*connection)()) : history_path(HistoryPath()) {

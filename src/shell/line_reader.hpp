@@ -40,8 +40,8 @@ private:
 	std::string history_path;
 };
 
-//! One history entry for the lines of a statement: joined by spaces, or kept on their lines when one holds a
-//! `--` comment (which would swallow what follows it)
+//! One history entry for the lines of a statement: joined by spaces, or kept on their lines where the break
+//! is inside a string, a quoted name, a dollar-quoted string or a comment (where it is part of the statement)
 std::string HistoryEntry(const std::string &lines_so_far, const std::string &line);
 
 } // namespace inlake

@@ -1,6 +1,7 @@
 // inlake: the command line shell. Parses the arguments, opens the database
 // (with the inlake extension loaded) and runs SQL from -c / positional SQL,
 // -f FILE, stdin, or the interactive prompt.
+#include "dot_commands.hpp"
 #include "result_printer.hpp"
 #include "shell_state.hpp"
 
@@ -142,7 +143,7 @@ void ApplyOptions(const ShellOptions &options, ShellState &state) {
 		if (option.first == "-nullvalue") {
 			state.print.null_value = option.second;
 		} else {
-			state.print.separator = option.second;
+			state.print.separator = inlake::UnescapeSeparator(option.second);
 		}
 	}
 }

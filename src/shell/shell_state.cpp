@@ -23,11 +23,31 @@ namespace {
 
 //! The connection running a query right now, interrupted by Ctrl-C
 Connection *active_connection = nullptr;
+//! Ctrl-C was pressed: the input being processed stops (as in the DuckDB CLI and sqlite3)
+volatile sig_atomic_t interrupt_seen = 0;
+//! Files read inside each other at most (a .read of itself would otherwise recurse until the stack ends)
+const int kMaxReadDepth = 32;
 
 void HandleInterrupt(int) {
+	interrupt_seen = 1;
 	if (active_connection) {
 		active_connection->Interrupt();
 	}
+}
+
+//! The name a lake given as the database path gets: its file name without folders and extension, as DuckDB
+//! names an attached file (ducklake:sqlite:/data/sales.sqlite: sales)
+std::string LakeDatabaseName(const std::string &path) {
+	auto name = path.substr(path.rfind(':') + 1);
+	auto slash = name.find_last_of('/');
+	if (slash != std::string::npos) {
+		name = name.substr(slash + 1);
+	}
+	auto dot = name.find('.');
+	if (dot != std::string::npos && dot > 0) {
+		name = name.substr(0, dot);
+	}
+	return name.empty() ? std::string("lake") : name;
 }
 
 double CpuSeconds(const timeval &time) {
@@ -63,10 +83,29 @@ void ShellState::Open(const OpenOptions &options) {
 		config.options.access_mode = AccessMode::READ_ONLY;
 	}
 	config.options.allow_unsigned_extensions = options.allow_unsigned_extensions;
-	bool in_memory = options.path.empty() || options.path == ":memory:";
+	// a lake as the database (inlake ducklake:x.ducklake): attached to an in-memory database and used, since
+	// DuckDB would look for the ducklake extension before inlake is loaded
+	bool lake = StringUtil::StartsWith(options.path, "ducklake:");
+	bool in_memory = lake || options.path.empty() || options.path == ":memory:";
+	if (lake) {
+		config.options.access_mode = AccessMode::AUTOMATIC;
+	}
 	auto new_database = make_uniq<DuckDB>(in_memory ? nullptr : options.path.c_str(), &config);
 	LoadInlake(*new_database->instance);
 	auto new_connection = make_uniq<Connection>(*new_database);
+	if (lake) {
+		auto name = LakeDatabaseName(options.path);
+		auto attach = new_connection->Query("ATTACH " + KeywordHelper::WriteQuoted(options.path, '\'') + " AS " +
+		                                    KeywordHelper::WriteOptionallyQuoted(name) +
+		                                    (options.read_only ? " (READ_ONLY)" : ""));
+		if (attach->HasError()) {
+			attach->ThrowError();
+		}
+		auto use = new_connection->Query("USE " + KeywordHelper::WriteOptionallyQuoted(name));
+		if (use->HasError()) {
+			use->ThrowError();
+		}
+	}
 	connection = std::move(new_connection);
 	database = std::move(new_database);
 	opened = options;
@@ -190,6 +229,12 @@ bool ShellState::RunSqlText(const std::string &text, bool print_results) {
 
 bool ShellState::RunStatement(unique_ptr<SQLStatement> statement, bool print_result) {
 	active_connection = connection.get();
+	if (interrupt_seen) {
+		// Ctrl-C came after the statement was read but before it started: it does not start
+		active_connection = nullptr;
+		ReportError("INTERRUPT Error: Interrupted!");
+		return false;
+	}
 	auto result = connection->Query(std::move(statement));
 	active_connection = nullptr;
 	if (result->HasError()) {
@@ -276,7 +321,25 @@ bool ShellState::RunStream(std::istream &input) {
 	return !had_error;
 }
 
+bool ShellState::ShouldStop() const {
+	return exit_requested || bail_triggered || interrupt_seen;
+}
+
 bool ShellState::RunFile(const std::string &path) {
+	if (read_depth >= kMaxReadDepth) {
+		ReportError("Error: cannot read \"" + path + "\": files read inside each other more than " +
+		            std::to_string(kMaxReadDepth) + " deep");
+		return false;
+	}
+	struct DepthGuard {
+		int &depth;
+		explicit DepthGuard(int &depth_p) : depth(depth_p) {
+			depth++;
+		}
+		~DepthGuard() {
+			depth--;
+		}
+	} guard(read_depth);
 	std::ifstream input(path);
 	if (!input.is_open()) {
 		ReportError("Error: cannot open \"" + path + "\"");
@@ -302,6 +365,7 @@ void ShellState::RunInteractive() {
 	std::string line;
 	std::string statement_lines; // the lines of the statement being typed, one history entry once it is complete
 	while (!exit_requested) {
+		interrupt_seen = 0; // a Ctrl-C stopped what the last line ran, not the prompt
 		auto status = reader.ReadLine(processor.InStatement() ? continuation_prompt : "D ", line);
 		if (status == LineReader::Status::INTERRUPTED) {
 			// Ctrl-C: what was typed is dropped, a fresh prompt follows

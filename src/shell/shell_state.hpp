@@ -64,10 +64,9 @@ public:
 	void ReportError(const std::string &message);
 	//! Writes text to stdout
 	void Output(const std::string &text);
-	//! True once input must stop being processed: .exit/.quit, or an error under -bail
-	bool ShouldStop() const {
-		return exit_requested || bail_triggered;
-	}
+	//! True once input must stop being processed: .exit/.quit, an error under -bail, or Ctrl-C (which at the
+	//! prompt stops only what runs for the current line: a script that .read started, say)
+	bool ShouldStop() const;
 
 	duckdb::Connection &GetConnection() {
 		return *connection;
@@ -88,6 +87,8 @@ public:
 
 private:
 	bool bail_triggered = false;
+	//! How many files (-f, -init, .read) are being read inside each other
+	int read_depth = 0;
 	OpenOptions opened;
 	duckdb::unique_ptr<duckdb::DuckDB> database;
 	duckdb::unique_ptr<duckdb::Connection> connection;

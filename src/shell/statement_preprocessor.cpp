@@ -85,7 +85,29 @@ PreprocessedStatement AlterTableCalls(Connection &con, const AlterTableOptions &
 
 } // namespace
 
+namespace {
+
+//! INSTALL ducklake (also FORCE INSTALL ... FROM ...): inlake is the ducklake extension here, nothing to download
+bool IsInstallOfDucklake(const std::string &sql) {
+	auto lower = StringUtil::Lower(sql);
+	std::vector<std::string> words;
+	for (auto &word : StringUtil::Split(lower, ' ')) {
+		if (!word.empty()) {
+			words.push_back(word);
+		}
+	}
+	size_t at = !words.empty() && words[0] == "force" ? 1 : 0;
+	return words.size() > at + 1 && words[at] == "install" &&
+	       (words[at + 1] == "ducklake" || words[at + 1] == "'ducklake'" || words[at + 1] == "\"ducklake\"");
+}
+
+} // namespace
+
 PreprocessedStatement PreprocessStatement(Connection &con, const std::string &sql) {
+	if (IsInstallOfDucklake(sql)) {
+		PreprocessedStatement nothing; // (LOAD ducklake is a no-op too: the extension counts as loaded)
+		return nothing;
+	}
 	AlterTableOptions alter;
 	if (MatchAlterTableOptions(sql, alter)) {
 		return AlterTableCalls(con, alter);

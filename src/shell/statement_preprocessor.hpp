@@ -15,6 +15,8 @@
 //   are wrapped in BEGIN TRANSACTION / COMMIT and `rollback_on_error` is set,
 //   so the shell rolls back when one fails. Their results are not printed, as
 //   for any ALTER TABLE.
+// - INSTALL ducklake: nothing to run (the lake is built in; DuckDB would try
+//   to download the upstream extension).
 // Any other statement comes back unchanged, as the only statement to run.
 // Throws when the name resolution queries fail.
 //===----------------------------------------------------------------------===//

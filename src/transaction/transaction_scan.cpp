@@ -43,13 +43,11 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 	std::vector<InlinedTableRecord> inlined_tables;
 	std::vector<DataFileRecord> committed;
 	if (!IsLocalId(table.TableId())) {
-		inlined_tables = catalog.Store().LoadInlinedTables(table.TableId());
-		if (inlined_tables.empty()) {
-			committed = catalog.Store().LoadDataFiles(table.TableId(), read_snapshot);
-		} else {
-			// files and inlined rows from one catalog state, even if a flush commits before the scan runs
-			session = catalog.Store().OpenReadSession(table.TableId(), read_snapshot, committed);
-		}
+		// files and inlined rows from one catalog state, even if a flush commits before the scan runs
+		auto start = catalog.Store().BeginTableRead(table.TableId(), read_snapshot);
+		inlined_tables = std::move(start.inlined_tables);
+		committed = std::move(start.files);
+		session = std::move(start.session);
 		for (auto &file : committed) {
 			ScanDataFile scan_file;
 			scan_file.file_id = file.data_file_id;

@@ -36,7 +36,7 @@ std::string AlterTableStatementName(AlterTableType type) {
 	case AlterTableType::ADD_CONSTRAINT:
 		return "ALTER TABLE ... ADD CONSTRAINT";
 	case AlterTableType::SET_PARTITIONED_BY:
-		return "ALTER TABLE ... SET PARTITIONED BY";
+		return "ALTER TABLE ... SET/RESET PARTITIONED BY";
 	case AlterTableType::SET_SORTED_BY:
 		return "ALTER TABLE ... SET SORTED BY";
 	case AlterTableType::ADD_FIELD:

@@ -127,4 +127,33 @@ expect_eq ".width sets minimum column widths in table mode" "+--------+---+-----
 | 1      | 2 | 3    |
 +--------+---+------+" "$OUT"
 
+printf "SELECT count(*) FROM range(100000000000) a, range(10) b;\nSELECT 'after_the_slow_one' AS marker;\n" >slow.sql
+set +e
+OUT=$(timeout --preserve-status -s INT -k 10 2 "$INLAKE" -f slow.sql 2>"$WORK_DIR/.stderr")
+RC=$?
+set -e
+ERR=$(cat "$WORK_DIR/.stderr")
+expect_contains "Ctrl-C (SIGINT) interrupts a script's query" "Interrupted" "$ERR"
+expect_eq "and the rest of the script does not run" "" "$OUT"
+expect_rc "an interrupted script fails" 1
+
+echo ".read self.sql" >self.sql
+run -f self.sql
+expect_contains "a .read of itself stops with an error, not a crash" 'files read inside each other more than 32 deep' "$ERR"
+expect_rc "the recursive .read fails" 1
+
+run -list -noheader -cmd ".separator \\t" -c "SELECT 1, 2"
+expect_eq ".separator takes \\t for a tab" "$(printf '1\t2')" "$OUT"
+run -list -noheader -separator '\t' -c "SELECT 3, 4"
+expect_eq "-separator too" "$(printf '3\t4')" "$OUT"
+
+run -c ".e"
+expect_contains "an ambiguous prefix says so" '".e" is the start of more than one command' "$ERR"
+
+run -list -noheader ducklake:as_database.ducklake -c "INSTALL ducklake; LOAD ducklake; CREATE TABLE t (i INTEGER); INSERT INTO t VALUES (5)" \
+	-c "SELECT current_database(), i FROM t"
+expect_eq "a ducklake: path as the database opens the lake (INSTALL/LOAD ducklake need no download)" "as_database|5" "$OUT"
+run -readonly -list -noheader ducklake:as_database.ducklake -c "INSERT INTO t VALUES (6)"
+expect_contains "-readonly attaches it read-only" "read-only" "$ERR"
+
 finish

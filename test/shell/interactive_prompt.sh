@@ -38,7 +38,7 @@ expect_rc "Ctrl-C drops the typed line and a pending statement; Ctrl-D exits ($E
 
 drive "expect D 
 send SELECT count(*) FROM range(100000000000) a, range(10) b;\\r
-sleep 500
+sleep 1500
 send \\x03
 expect INTERRUPT
 send SELECT 'still here';\\r
@@ -78,6 +78,40 @@ expect 21.5
 send .exit\\r
 exit 0"
 expect_rc "Tab completes a keyword, a lake column and a lake table ($ERR)" 0
+
+drive "expect D 
+send SELECT 'hé→' AS x, length(x) AS len, hex(x) AS h;\\r
+expect 68C3A9E28692
+send SELECT 'cé\\x7f' || 'd' AS y, length(y) + 2000 AS n2;\\r
+expect 2002
+send .exit\\r
+exit 0"
+expect_rc "UTF-8 typed at the prompt arrives as typed; Backspace removes a whole character ($ERR)" 0
+
+drive "expect D 
+send SELECT 'line1\\r
+send line2' AS s, length(s) + 1000 AS n;\\r
+expect 1011
+send SELECT 7 * 7 AS other;\\r
+expect 49
+send \\e[A\\e[A\\r
+expect 1011
+send .exit\\r
+exit 0"
+expect_rc "a line break inside a string stays in the history entry ($ERR)" 0
+
+printf "SELECT count(*) FROM range(100000000000) a, range(10) b;\nSELECT 'after_the_slow_one' AS marker;\n" >slow.sql
+drive "expect D 
+send .read slow.sql\\r
+sleep 1500
+send \\x03
+expect INTERRUPT
+reject after_the_slow_one
+send SELECT 'the prompt goes on' AS p;\\r
+expect the prompt goes on
+send .exit\\r
+exit 0"
+expect_rc "Ctrl-C during a .read script stops the script, not the prompt ($ERR)" 0
 
 drive "expect D 
 send SELECT 'progress bar ' || current_setting('enable_progress_bar');\\r

@@ -132,6 +132,9 @@ private:
 	bool write_transaction = false;
 	//! BeginRead's BEGIN waits in the queue for the transaction's first query (not on the server yet)
 	bool read_begin_pending = false;
+	//! A read transaction's COMMIT was sent and its answer not read yet (read before the next statement: a
+	//! read-only COMMIT cannot fail in a way the reader cares about, so nobody waits for it)
+	bool commit_answer_pending = false;
 	//! The write transaction's id (pg_current_xact_id), to learn a dropped COMMIT's outcome
 	std::string transaction_id;
 	std::vector<PostgresStatement> queue;

@@ -227,11 +227,19 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 	return contents;
 }
 
+std::string CatalogReader::DataFilesSql(int64_t table_id, int64_t snapshot_id) const {
+	return "SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, record_count, "
+	       "file_size_bytes, footer_size, row_id_start, partial_max FROM " +
+	       prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id) +
+	       " ORDER BY file_order, data_file_id";
+}
+
 std::vector<DataFileRecord> CatalogReader::DataFiles(int64_t table_id, int64_t snapshot_id) {
-	auto files = connection.Query("SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, "
-	                              "record_count, file_size_bytes, footer_size, row_id_start, partial_max FROM " +
-	                              prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " +
-	                              VisibleAt(snapshot_id) + " ORDER BY file_order, data_file_id");
+	return DataFilesFrom(connection.Query(DataFilesSql(table_id, snapshot_id)), table_id, snapshot_id);
+}
+
+std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &files, int64_t table_id,
+                                                         int64_t snapshot_id) {
 	std::vector<DataFileRecord> result;
 	std::map<int64_t, size_t> file_index;
 	for (duckdb::idx_t row = 0; row < files.RowCount(); row++) {

@@ -52,6 +52,10 @@ public:
 	CatalogContents Catalog(int64_t snapshot_id);
 	//! The table's data files visible at `snapshot_id`, with column statistics, delete file and inlined deletions
 	std::vector<DataFileRecord> DataFiles(int64_t table_id, int64_t snapshot_id);
+	//! DataFiles in two steps, so that its first query can go in a pipeline with others: the query listing the
+	//! files, then (given its rows) the rest, which reads the files' statistics and deletions if there are any
+	std::string DataFilesSql(int64_t table_id, int64_t snapshot_id) const;
+	std::vector<DataFileRecord> DataFilesFrom(const CatalogRows &files, int64_t table_id, int64_t snapshot_id);
 
 	// catalog_reader_tables.cpp: a table's changing state, as a commit, a flush or a scan consults it
 	//! ducklake_snapshot_changes rows of snapshots after `snapshot_id`, oldest first
@@ -62,6 +66,9 @@ public:
 	TableStatsRecord TableStatsAndInlinedTables(int64_t table_id, std::vector<InlinedTableRecord> &inlined_tables);
 	//! The table's inlined insert tables, by schema version (all tables' when `table_id` is negative)
 	std::vector<InlinedTableRecord> InlinedTables(int64_t table_id);
+	//! InlinedTables as its query and the reading of that query's rows (for pipelines)
+	std::string InlinedTablesSql(int64_t table_id) const;
+	static std::vector<InlinedTableRecord> InlinedTablesFrom(const CatalogRows &rows);
 	//! Persisted options (ducklake_metadata rows other than the lake's own keys)
 	std::vector<OptionRecord> Options();
 	//! Row-id ranges of the table's live (not ended) data files

@@ -38,13 +38,13 @@ std::vector<SnapshotChangesRecord> CatalogReader::ChangesAfter(int64_t snapshot_
 
 namespace {
 
-std::string InlinedTablesSql(const std::string &prefix, int64_t table_id) {
+std::string InlinedTablesQuery(const std::string &prefix, int64_t table_id) {
 	auto where = table_id >= 0 ? " WHERE table_id = " + SqlInt(table_id) : std::string();
 	return "SELECT table_id, table_name, schema_version FROM " + prefix + "ducklake_inlined_data_tables" + where +
 	       " ORDER BY table_id, schema_version";
 }
 
-std::vector<InlinedTableRecord> InlinedTablesFrom(const CatalogRows &result) {
+std::vector<InlinedTableRecord> ReadInlinedTables(const CatalogRows &result) {
 	std::vector<InlinedTableRecord> tables;
 	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
 		ResultRow r(result, row);
@@ -96,13 +96,13 @@ TableStatsRecord CatalogReader::TableStatsAndInlinedTables(int64_t table_id,
 	         SqlInt(table_id),
 	     "SELECT column_id, contains_null, contains_nan, min_value, max_value FROM " + prefix +
 	         "ducklake_table_column_stats WHERE table_id = " + SqlInt(table_id),
-	     InlinedTablesSql(prefix, table_id)});
-	inlined_tables = InlinedTablesFrom(results[2]);
+	     InlinedTablesQuery(prefix, table_id)});
+	inlined_tables = ReadInlinedTables(results[2]);
 	return TableStatsFrom(table_id, results[0], results[1]);
 }
 
 std::vector<InlinedTableRecord> CatalogReader::InlinedTables(int64_t table_id) {
-	return InlinedTablesFrom(connection.Query(InlinedTablesSql(prefix, table_id)));
+	return ReadInlinedTables(connection.Query(InlinedTablesQuery(prefix, table_id)));
 }
 
 std::vector<OptionRecord> CatalogReader::Options() {
@@ -221,6 +221,18 @@ int64_t CatalogReader::CountInlinedRowsEndedAfter(const std::string &inlined_tab
 	return Count(connection.Query("SELECT count(*) FROM " + prefix + SqlIdentifier(inlined_table) + " WHERE " +
 	                              SqlIdentifier(names.begin_snapshot) + " <= " + s + " AND " +
 	                              SqlIdentifier(names.end_snapshot) + " > " + s));
+}
+
+} // namespace inlake
+
+namespace inlake {
+
+std::string CatalogReader::InlinedTablesSql(int64_t table_id) const {
+	return InlinedTablesQuery(prefix, table_id);
+}
+
+std::vector<InlinedTableRecord> CatalogReader::InlinedTablesFrom(const CatalogRows &rows) {
+	return ReadInlinedTables(rows);
 }
 
 } // namespace inlake

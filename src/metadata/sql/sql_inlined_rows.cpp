@@ -261,6 +261,10 @@ public:
 	}
 
 	//! The latest snapshot of the session's catalog state (read once; caller holds `lock`)
+	void SetLatestSnapshotId(int64_t snapshot_id) {
+		latest_snapshot_id = snapshot_id;
+	}
+
 	int64_t LatestSnapshotId() {
 		if (latest_snapshot_id < 0) {
 			latest_snapshot_id =
@@ -407,6 +411,23 @@ std::shared_ptr<InlinedReadSession> SqlMetadataStore::OpenReadSession(int64_t ta
 	auto session = std::make_shared<SqlReadSession>(shared_from_this());
 	files = CatalogReader(session->Connection(), Prefix()).DataFiles(table_id, snapshot_id);
 	return std::move(session);
+}
+
+MetadataStore::TableReadStart SqlMetadataStore::BeginTableRead(int64_t table_id, int64_t snapshot_id) {
+	auto session = std::make_shared<SqlReadSession>(shared_from_this());
+	auto &connection = session->Connection();
+	CatalogReader reader(connection, Prefix());
+	auto results = connection.QueryMany({"SELECT max(snapshot_id) FROM " + Prefix() + "ducklake_snapshot",
+	                                     reader.InlinedTablesSql(table_id), reader.DataFilesSql(table_id, snapshot_id)});
+	TableReadStart start;
+	auto latest = results[0].GetValue(0, 0);
+	session->SetLatestSnapshotId(latest.IsNull() ? -1 : latest.GetValue<int64_t>());
+	start.inlined_tables = CatalogReader::InlinedTablesFrom(results[1]);
+	start.files = reader.DataFilesFrom(results[2], table_id, snapshot_id);
+	if (!start.inlined_tables.empty()) {
+		start.session = std::move(session);
+	}
+	return start;
 }
 
 void SqlMetadataStore::StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,

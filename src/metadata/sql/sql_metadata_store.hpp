@@ -84,6 +84,9 @@ public:
 	std::vector<OptionRecord> LoadOptions() override;
 	std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
 	                                                    std::vector<DataFileRecord> &files) override;
+	//! The read transaction's BEGIN, the latest snapshot id, the inlined tables and the data files in one
+	//! pipeline (one round trip on PostgreSQL)
+	TableReadStart BeginTableRead(int64_t table_id, int64_t snapshot_id) override;
 	void StreamInlinedRows(const std::vector<InlinedSource> &sources, const InlinedColumnNames &names,
 	                       int64_t snapshot_id, const std::vector<std::string> &order_by,
 	                       const std::function<void(duckdb::DataChunk &)> &callback) override;

@@ -9,6 +9,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sqlite3.h>
+
+#include <cstdio>
+#include <cstdlib>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -116,6 +119,14 @@ private:
 	bool single = true;
 };
 
+static int TraceStatement(unsigned, void *, void *statement, void *nanoseconds) {
+	auto sql = sqlite3_expanded_sql(static_cast<sqlite3_stmt *>(statement));
+	fprintf(stderr, "sqlite %8.3f ms  %s\n", double(*static_cast<sqlite3_int64 *>(nanoseconds)) / 1e6,
+	        sql ? sql : "?");
+	sqlite3_free(sql);
+	return 0;
+}
+
 SQLiteConnection::SQLiteConnection(const std::string &path_p, const SQLiteOpenOptions &options)
     : path(path_p), writer_lock(path_p), writer_lock_timeout_ms(options.writer_lock_timeout_ms),
       statements(kCachedStatements) {
@@ -134,6 +145,11 @@ SQLiteConnection::SQLiteConnection(const std::string &path_p, const SQLiteOpenOp
 	sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
 	sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
 	sqlite3_busy_timeout(db, options.busy_timeout_ms);
+	if (getenv("INLAKE_SQLITE_TRACE")) {
+		// INLAKE_SQLITE_TRACE=1: every statement run on the catalog, with its time, on stderr (for finding where a
+		// commit's time goes)
+		sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, TraceStatement, nullptr);
+	}
 	try {
 		// per connection; WAL (a property of the file) is set by the first write (BeginWrite), so that opening a
 		// database that turns out not to be a lake, or reading one, changes nothing in it
