@@ -8,8 +8,31 @@ namespace inlake {
 
 using namespace duckdb;
 
+namespace {
+
+//! Names of the tables and columns only a lake's catalog database has (__ducklake_metadata_<lake>): DuckDB's
+//! autocomplete offers them beside the lake's own, although a query names them only through that database
+std::set<std::string> CatalogDatabaseOnlyNames(Connection &connection) {
+	std::set<std::string> names;
+	auto result = connection.Query(R"(
+		SELECT name FROM (
+			SELECT table_name AS name, database_name FROM duckdb_tables()
+			UNION ALL SELECT column_name, database_name FROM duckdb_columns()
+		) GROUP BY name HAVING bool_and(database_name LIKE '\_\_ducklake\_metadata\_%' ESCAPE '\'))");
+	if (result->HasError()) {
+		return names;
+	}
+	for (idx_t row = 0; row < result->RowCount(); row++) {
+		names.insert(result->GetValue(0, row).ToString());
+	}
+	return names;
+}
+
+} // namespace
+
 std::vector<std::string> CompletionsAt(Connection &connection, const std::string &line_to_cursor, size_t word_start) {
 	std::vector<std::string> completions;
+	auto hidden = CatalogDatabaseOnlyNames(connection);
 	auto result = connection.Query("SELECT suggestion, suggestion_start FROM sql_auto_complete(" +
 	                               KeywordHelper::WriteQuoted(line_to_cursor, '\'') + ")");
 	if (result->HasError()) {
@@ -24,6 +47,10 @@ std::vector<std::string> CompletionsAt(Connection &connection, const std::string
 			continue;
 		}
 		auto start = static_cast<size_t>(start_value.GetValue<int64_t>());
+		auto text = suggestion.ToString();
+		if (hidden.count(text) || (text.size() > 2 && text.front() == '"' && hidden.count(text.substr(1, text.size() - 2)))) {
+			continue;
+		}
 		// the suggestion replaces the text from `start`; the word libedit replaces begins at word_start
 		std::string completion;
 		if (start >= word_start && start <= line_to_cursor.size()) {

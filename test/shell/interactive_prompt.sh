@@ -75,9 +75,11 @@ send FROM lake.measurements_by\\t
 send ;\\r
 expect station_temperature
 expect 21.5
+send SELECT * FROM ducklake_inlined_data_ta\\t;\\r
+expect Table with name ducklake_inlined_data_ta does not exist
 send .exit\\r
 exit 0"
-expect_rc "Tab completes a keyword, a lake column and a lake table ($ERR)" 0
+expect_rc "Tab completes a keyword, a lake column and a lake table, not the lake's catalog tables ($ERR)" 0
 
 drive "expect D 
 send SELECT 'hé→' AS x, length(x) AS len, hex(x) AS h;\\r
