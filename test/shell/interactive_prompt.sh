@@ -39,7 +39,7 @@ expect_rc "Ctrl-C drops the typed line and a pending statement; Ctrl-D exits ($E
 drive "expect D 
 send SELECT count(*) FROM range(100000000000) a, range(10) b;\\r
 sleep 1500
-send \\x03
+press \\x03
 expect INTERRUPT
 send SELECT 'still here';\\r
 expect still here
@@ -106,7 +106,7 @@ printf "SELECT count(*) FROM range(100000000000) a, range(10) b;\nSELECT 'after_
 drive "expect D 
 send .read slow.sql\\r
 sleep 1500
-send \\x03
+press \\x03
 expect INTERRUPT
 reject after_the_slow_one
 send SELECT 'the prompt goes on' AS p;\\r

@@ -5,8 +5,12 @@
 //
 // Usage: pty_driver SCRIPT PROGRAM [ARGS...]
 // SCRIPT has one step per line:
-//   send TEXT      types TEXT; \r is Enter, \t Tab, \x03 Ctrl-C, \x04 Ctrl-D,
-//                  \e[A the Up key (any \xHH, \e, \r, \n, \t, \\)
+//   send TEXT      types TEXT once the program reads keys (its line editor has
+//                  the terminal out of canonical mode: what is typed before
+//                  would be taken by the terminal's own line editing); \r is
+//                  Enter, \t Tab, \x03 Ctrl-C, \x04 Ctrl-D, \e[A the Up key
+//                  (any \xHH, \e, \r, \n, \t, \\)
+//   press TEXT     types TEXT at once (Ctrl-C while a query runs)
 //   expect TEXT    waits (10 s at most) until TEXT appears in what the
 //                  program printed since the last expect; fails otherwise
 //   reject TEXT    fails when TEXT appeared in what was printed since the
@@ -25,6 +29,7 @@
 #include <pty.h>
 #include <string>
 #include <sys/wait.h>
+#include <termios.h>
 #include <thread>
 #include <unistd.h>
 
@@ -92,6 +97,21 @@ struct Session {
 		return output.find(text, unmatched_from) != std::string::npos;
 	}
 
+	//! Waits (10 s at most) until the program's line editor reads keys one by one
+	bool WaitForLineEditor() {
+		auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+		while (std::chrono::steady_clock::now() < deadline) {
+			termios mode;
+			if (tcgetattr(master, &mode) == 0 && !(mode.c_lflag & ICANON)) {
+				return true;
+			}
+			if (!Pump(10)) {
+				return false;
+			}
+		}
+		return false;
+	}
+
 	bool Exit(int code) {
 		auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
 		while (std::chrono::steady_clock::now() < deadline) {
@@ -142,7 +162,8 @@ int main(int argc, char **argv) {
 		auto verb = line.substr(0, space);
 		auto argument = space == std::string::npos ? std::string() : Unescape(line.substr(space + 1));
 		bool ok = true;
-		if (verb == "send") {
+		if (verb == "send" || verb == "press") {
+			ok = verb == "press" || session.WaitForLineEditor();
 			for (auto c : argument) { // one key at a time, as typed
 				ok = ok && write(session.master, &c, 1) == 1;
 				session.Pump(5);
