@@ -13,6 +13,23 @@
 
 namespace inlake {
 
+//! A lake of a format this build does not read: older (DuckLake 0.1-0.4, written by DuckDB 1.3/1.4's ducklake
+//! extension), which would need a migration inlake cannot do yet, or newer. Nothing has been written by then.
+[[noreturn]] static void ThrowUnsupportedFormat(const LakeOptions &options, const std::string &version,
+                                                const std::string &catalog) {
+	bool older = !version.empty() && version[0] == '0';
+	if (!older) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format %s, which "
+		                          "this build does not know (it reads and writes formats 1.0 and 1.1)",
+		                          options.lake_name, catalog, version);
+	}
+	throw duckdb::NotImplementedException(
+	    "Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format %s, older than the formats this build "
+	    "reads and writes (1.0, the default for new lakes, and 1.1). Migrating it (ATTACH ... (AUTOMATIC_MIGRATION "
+	    "true)) is not supported by inlake yet; the catalog was left as it was",
+	    options.lake_name, catalog, version);
+}
+
 static const char *kCreatedBy = "inlake 0.1.0";
 
 void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
@@ -95,9 +112,7 @@ void LakeCatalog::LoadOrCreateLake() {
 	}
 	auto metadata = store->LoadMetadata();
 	if (!IsSupportedFormatVersion(metadata.version)) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": unsupported DuckLake format version \"%s\" in \"%s\" "
-		                          "(this build reads 1.0 and 1.1)",
-		                          options.lake_name, metadata.version, store->DisplayName());
+		ThrowUnsupportedFormat(options, metadata.version, store->DisplayName());
 	}
 	if (options.format_version_given && options.format_version != metadata.version) {
 		throw duckdb::InvalidInputException(

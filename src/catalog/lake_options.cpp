@@ -165,12 +165,14 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			result.create_if_not_exists = Boolean("CREATE_IF_NOT_EXISTS", value);
 		} else if (key == "target_file_size") {
 			result.target_file_size = NonNegativeInteger("TARGET_FILE_SIZE", value);
+		} else if (key == "automatic_migration") {
+			result.automatic_migration = Boolean("AUTOMATIC_MIGRATION", value);
 		} else {
 			throw InvalidInputException("Unsupported option \"%s\" for ATTACH of a DuckLake catalog (supported: "
 			                            "DATA_PATH, OVERRIDE_DATA_PATH, READ_ONLY, METADATA_CATALOG, METADATA_SCHEMA, "
 			                            "DUCKLAKE_VERSION, "
 			                            "DATA_INLINING_ROW_LIMIT, SNAPSHOT_VERSION, CREATE_IF_NOT_EXISTS, "
-			                            "TARGET_FILE_SIZE)",
+			                            "TARGET_FILE_SIZE, AUTOMATIC_MIGRATION)",
 			                            entry.first);
 		}
 	}

@@ -42,6 +42,8 @@ struct LakeOptions {
 	std::string data_path;
 	//! OVERRIDE_DATA_PATH: an existing lake is read from DATA_PATH although it records another data path
 	bool override_data_path = false;
+	//! AUTOMATIC_MIGRATION: upgrade a catalog of an older format (inlake cannot yet: the ATTACH says so)
+	bool automatic_migration = false;
 	bool read_only = false;
 	//! Format version for a new lake (DUCKLAKE_VERSION)
 	std::string format_version = "1.0";
