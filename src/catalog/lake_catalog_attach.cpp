@@ -19,12 +19,12 @@ namespace inlake {
                                                 const std::string &catalog) {
 	bool older = !version.empty() && version[0] == '0';
 	if (!older) {
-		throw duckdb::IOException("Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format %s, which "
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format version %s, which "
 		                          "this build does not know (it reads and writes formats 1.0 and 1.1)",
 		                          options.lake_name, catalog, version);
 	}
 	throw duckdb::NotImplementedException(
-	    "Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format %s, older than the formats this build "
+	    "Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format version %s, older than the formats this build "
 	    "reads and writes (1.0, the default for new lakes, and 1.1). Migrating it (ATTACH ... (AUTOMATIC_MIGRATION "
 	    "true)) is not supported by inlake yet; the catalog was left as it was",
 	    options.lake_name, catalog, version);

@@ -7,7 +7,8 @@ namespace inlake {
 std::vector<duckdb::TableFunction> LakeFunctionList() {
 	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
 	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
-	        DeleteOrphanedFilesFunction(), CatalogTableFunction()};
+	        DeleteOrphanedFilesFunction(), CatalogTableFunction(), CurrentSnapshotFunction(),
+	        LastCommittedSnapshotFunction()};
 }
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {

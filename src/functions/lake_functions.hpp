@@ -30,6 +30,8 @@ duckdb::TableFunction ExpireSnapshotsFunction();
 duckdb::TableFunction CleanupOldFilesFunction();
 duckdb::TableFunction DeleteOrphanedFilesFunction();
 duckdb::TableFunction CatalogTableFunction();
+duckdb::TableFunction CurrentSnapshotFunction();
+duckdb::TableFunction LastCommittedSnapshotFunction();
 
 //! The DuckLake functions inlake lacks, each answering with an error that says so (not DuckDB's autoloader).
 std::vector<duckdb::TableFunction> UnsupportedLakeFunctions();

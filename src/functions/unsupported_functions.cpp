@@ -9,8 +9,7 @@ namespace inlake {
 
 namespace {
 
-const char *const kNotYetSupported[] = {"ducklake_add_data_files",   "ducklake_current_snapshot",
-                                         "ducklake_last_committed_snapshot", "ducklake_list_files",
+const char *const kNotYetSupported[] = {"ducklake_add_data_files", "ducklake_list_files",
                                          "ducklake_merge_adjacent_files",   "ducklake_rewrite_data_files",
                                          "ducklake_set_commit_message",     "ducklake_table_changes",
                                          "ducklake_table_deletions",        "ducklake_table_insertions",

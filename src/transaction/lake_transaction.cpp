@@ -1,4 +1,5 @@
 #include "transaction/lake_transaction.hpp"
+#include "transaction/last_committed_snapshot.hpp"
 
 #include "catalog/lake_schema_entry.hpp"
 #include "catalog/option_registry.hpp"
@@ -138,6 +139,9 @@ void LakeTransaction::Commit() {
 	// The catalog now names the transaction's files: whatever fails from here on, a rollback must not remove them.
 	catalog_committed = true;
 	catalog.NoteOwnCommit(committed.parent_snapshot_id, committed.snapshot_id);
+	if (committed.snapshot_id >= 0) {
+		RecordLastCommittedSnapshot(context, catalog, committed.snapshot_id);
+	}
 	if (!changes.option_changes.empty()) {
 		catalog.SetPersistedOptions(catalog.Store().LoadOptions());
 	}

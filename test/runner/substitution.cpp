@@ -41,14 +41,13 @@ bool Substitution::HasVariable(const std::string &name) const {
 	return variables.count(name) > 0;
 }
 
-bool Substitution::Lookup(const std::string &name, bool dollar, const LoopVariables &loop_variables,
+bool Substitution::Lookup(const std::string &name, bool, const LoopVariables &loop_variables,
                           std::string &out) const {
-	if (dollar) {
-		auto loop_entry = loop_variables.find(name);
-		if (loop_entry != loop_variables.end()) {
-			out = loop_entry->second;
-			return true;
-		}
+	// a loop variable is written ${i} or (as newer DuckDB test files do) {i}
+	auto loop_entry = loop_variables.find(name);
+	if (loop_entry != loop_variables.end()) {
+		out = loop_entry->second;
+		return true;
 	}
 	auto entry = variables.find(name);
 	if (entry != variables.end()) {

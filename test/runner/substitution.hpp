@@ -4,7 +4,7 @@
 // Substitution owns the per-file variables (from `test-env` / `require-env`)
 // and the per-file temporary directory, and rewrites command text:
 //   ${NAME}      loop variable NAME, else variable NAME
-//   {NAME}       variable NAME (only names that are defined are replaced)
+//   {NAME}       loop variable NAME, else variable NAME (only names that are defined are replaced)
 //   __TEST_DIR__, {TEST_DIR}   the file's temporary directory
 //   {UUID}       a fresh random uuid at each occurrence
 //   {BASE_TEST_NAME}   the file name without directory and `.test`

@@ -13,7 +13,7 @@ before=$(md5sum lake.ducklake)
 for options in "" " (AUTOMATIC_MIGRATION true)" " (READ_ONLY)" " (DATA_PATH 'data/')"; do
 	run -c "ATTACH 'ducklake:lake.ducklake' AS l$options"
 	expect_contains "ATTACH$options names the lake's format and this build's" \
-		"is DuckLake format 0.3, older than the formats this build reads and writes (1.0, the default for new lakes, and 1.1)" "$ERR"
+		"is DuckLake format version 0.3, older than the formats this build reads and writes (1.0, the default for new lakes, and 1.1)" "$ERR"
 	expect_contains "ATTACH$options names the option" "AUTOMATIC_MIGRATION true" "$ERR"
 	expect_rc "ATTACH$options fails" 1
 	expect_eq "ATTACH$options leaves the catalog file as it was" "$before" "$(md5sum lake.ducklake)"
