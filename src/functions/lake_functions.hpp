@@ -32,6 +32,7 @@ duckdb::TableFunction DeleteOrphanedFilesFunction();
 duckdb::TableFunction CatalogTableFunction();
 duckdb::TableFunction CurrentSnapshotFunction();
 duckdb::TableFunction LastCommittedSnapshotFunction();
+duckdb::TableFunction SetCommitMessageFunction();
 
 //! The DuckLake functions inlake lacks, each answering with an error that says so (not DuckDB's autoloader).
 std::vector<duckdb::TableFunction> UnsupportedLakeFunctions();

@@ -11,7 +11,7 @@ namespace {
 
 const char *const kNotYetSupported[] = {"ducklake_add_data_files", "ducklake_list_files",
                                          "ducklake_merge_adjacent_files",   "ducklake_rewrite_data_files",
-                                         "ducklake_set_commit_message",     "ducklake_table_changes",
+                                         "ducklake_table_changes",
                                          "ducklake_table_deletions",        "ducklake_table_insertions",
                                          "ducklake_settings"};
 

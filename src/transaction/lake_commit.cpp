@@ -42,7 +42,7 @@ public:
 		WriteTableData();
 		WriteOptions();
 		if (changes.HasSnapshotChanges()) {
-			SnapshotChangesRecord record;
+			SnapshotChangesRecord record = changes.commit_message;
 			record.snapshot_id = next.snapshot_id;
 			record.changes_made = change_set.ToString();
 			write.InsertSnapshot(next, record);

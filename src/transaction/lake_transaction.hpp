@@ -102,6 +102,9 @@ public:
 	//! the target size, since files can only be split between row groups).
 	ParquetWriteOptions WriteOptionsFor(LakeTableEntry &table);
 	void SetOption(OptionRecord option, bool remove);
+	//! ducklake_set_commit_message: stored on the snapshot this transaction's commit creates (a later call
+	//! replaces an earlier one; a transaction that changes nothing creates no snapshot to store them on)
+	void SetCommitMessage(const SnapshotChangesRecord &message);
 	//! The sources of the table at `snapshot_id` (-1: this transaction's view).
 	std::shared_ptr<LakeScanSpec> BuildScanSpec(LakeTableEntry &table, int64_t snapshot_id);
 

@@ -162,6 +162,9 @@ struct LocalChanges {
 	std::map<int64_t, LocalTableChanges> table_changes;
 	std::vector<OptionChange> option_changes;
 	std::vector<TableFlush> flushes;
+	//! ducklake_set_commit_message: author, message and extra info for the snapshot this transaction creates
+	//! (its snapshot_id and changes_made unused); no change of its own
+	SnapshotChangesRecord commit_message;
 	int64_t next_local_id = kLocalIdBase;
 	//! Bumped by every change to the catalog (DDL, options), so prepared statements re-bind
 	//! (see LakeCatalog::GetCatalogVersion)

@@ -106,4 +106,9 @@ void LakeTransaction::SetOption(OptionRecord option, bool remove) {
 	changes.option_changes.push_back(OptionChange {std::move(option), remove});
 }
 
+void LakeTransaction::SetCommitMessage(const SnapshotChangesRecord &message) {
+	CheckWritable("set a commit message");
+	changes.commit_message = message;
+}
+
 } // namespace inlake
