@@ -128,6 +128,17 @@ void LakeCatalog::LoadOrCreateLake() {
 		                                                   ", "));
 	}
 	SnapshotRecord pinned;
+	if (options.has_snapshot_time) {
+		auto time = options.snapshot_time_tz;
+		if (time == duckdb::timestamp_t::infinity()) {
+			pinned = store->GetLatestSnapshot();
+		} else if (time == duckdb::timestamp_t::ninfinity() || !store->GetSnapshotAtTime(time, pinned)) {
+			throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": no snapshot at or before SNAPSHOT_TIME "
+			                                    "%s",
+			                                    options.lake_name, options.snapshot_time.ToString());
+		}
+		options.snapshot_version = pinned.snapshot_id; // from here on the attach is pinned like SNAPSHOT_VERSION
+	}
 	if (options.snapshot_version >= 0 && !store->GetSnapshot(options.snapshot_version, pinned)) {
 		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": SNAPSHOT_VERSION %lld does not exist "
 		                                    "(the latest snapshot is %lld)",

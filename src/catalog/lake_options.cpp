@@ -161,6 +161,12 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			result.data_inlining_row_limit = duckdb::optional_idx(NonNegativeInteger("DATA_INLINING_ROW_LIMIT", value));
 		} else if (key == "snapshot_version") {
 			result.snapshot_version = NonNegativeInteger("SNAPSHOT_VERSION", value);
+		} else if (key == "snapshot_time") {
+			if (value.IsNull()) {
+				throw InvalidInputException("ATTACH option SNAPSHOT_TIME must not be NULL");
+			}
+			result.snapshot_time = value;
+			result.has_snapshot_time = true;
 		} else if (key == "create_if_not_exists") {
 			result.create_if_not_exists = Boolean("CREATE_IF_NOT_EXISTS", value);
 		} else if (key == "target_file_size") {
@@ -171,10 +177,14 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			throw InvalidInputException("Unsupported option \"%s\" for ATTACH of a DuckLake catalog (supported: "
 			                            "DATA_PATH, OVERRIDE_DATA_PATH, READ_ONLY, METADATA_CATALOG, METADATA_SCHEMA, "
 			                            "DUCKLAKE_VERSION, "
-			                            "DATA_INLINING_ROW_LIMIT, SNAPSHOT_VERSION, CREATE_IF_NOT_EXISTS, "
+			                            "DATA_INLINING_ROW_LIMIT, SNAPSHOT_VERSION, SNAPSHOT_TIME, CREATE_IF_NOT_EXISTS, "
 			                            "TARGET_FILE_SIZE, AUTOMATIC_MIGRATION)",
 			                            entry.first);
 		}
+	}
+	if (result.has_snapshot_time && result.snapshot_version >= 0) {
+		throw InvalidInputException("ATTACH of DuckLake \"%s\": give SNAPSHOT_VERSION or SNAPSHOT_TIME, not both",
+		                            lake_name);
 	}
 	return result;
 }

@@ -52,6 +52,11 @@ struct LakeOptions {
 	duckdb::optional_idx data_inlining_row_limit;
 	//! Snapshot to pin the whole attach to (SNAPSHOT_VERSION), -1 = latest
 	int64_t snapshot_version = -1;
+	//! SNAPSHOT_TIME as given (cast with the session's time zone when the lake is attached; then it is resolved
+	//! to the newest snapshot at or before it, which becomes snapshot_version)
+	duckdb::Value snapshot_time;
+	bool has_snapshot_time = false;
+	duckdb::timestamp_tz_t snapshot_time_tz;
 	//! Whether a missing catalog may be created (CREATE_IF_NOT_EXISTS, default true)
 	bool create_if_not_exists = true;
 	//! Target size of data files written by inserts

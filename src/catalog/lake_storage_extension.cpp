@@ -23,6 +23,17 @@ static duckdb::unique_ptr<duckdb::Catalog> AttachLake(duckdb::optional_ptr<duckd
 	auto given = attach_options.options;
 	ResolveLakeSecret(context, path, given);
 	auto options = ParseAttachOptions(name, path, given, read_only);
+	if (options.has_snapshot_time) {
+		// through the session's casts: a TIMESTAMP without time zone is a time in the session's TimeZone
+		duckdb::Value cast;
+		std::string error;
+		if (!options.snapshot_time.TryCastAs(context, duckdb::LogicalType::TIMESTAMP_TZ, cast, &error) ||
+		    cast.IsNull()) {
+			throw duckdb::InvalidInputException("ATTACH option SNAPSHOT_TIME: \"%s\" is not a timestamp%s",
+			                                    options.snapshot_time.ToString(), error.empty() ? "" : ": " + error);
+		}
+		options.snapshot_time_tz = cast.GetValue<duckdb::timestamp_tz_t>();
+	}
 	if (options.backend == CatalogBackend::POSTGRES) {
 		// a postgres secret fills in what the connection string leaves out (its password, say)
 		std::string secret;

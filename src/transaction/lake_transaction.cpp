@@ -124,8 +124,9 @@ void LakeTransaction::CheckWritable(const std::string &what) {
 		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached READ_ONLY", what, catalog.GetName());
 	}
 	if (catalog.Options().snapshot_version >= 0) {
-		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached at a fixed SNAPSHOT_VERSION", what,
-		                                  catalog.GetName());
+		throw duckdb::PermissionException(
+		    "Cannot %s: lake \"%s\" is attached at a fixed snapshot (SNAPSHOT_VERSION / SNAPSHOT_TIME): read-only",
+		    what, catalog.GetName());
 	}
 }
 
