@@ -72,8 +72,17 @@ static int64_t NonNegativeInteger(const std::string &option, const Value &value)
 	Value as_int;
 	std::string error;
 	bool number_or_text = value.type().IsNumeric() || value.type().id() == duckdb::LogicalTypeId::VARCHAR;
-	if (!number_or_text || !value.DefaultTryCastAs(LogicalType::BIGINT, as_int, &error) || as_int.IsNull() ||
-	    as_int.GetValue<int64_t>() < 0) {
+	bool valid = number_or_text && value.DefaultTryCastAs(LogicalType::BIGINT, as_int, &error) && !as_int.IsNull() &&
+	             as_int.GetValue<int64_t>() >= 0;
+	if (valid && value.type().id() == duckdb::LogicalTypeId::VARCHAR) {
+		// digits only: the cast would take '1e1' or ' 2.4' and round (the hostile review of issue 14)
+		auto text = duckdb::StringUtil::Replace(value.ToString(), " ", "");
+		valid = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+	} else if (valid && !value.type().IsIntegral()) {
+		// 1.5 must not round to snapshot 2
+		valid = value.DefaultCastAs(LogicalType::DOUBLE).GetValue<double>() == double(as_int.GetValue<int64_t>());
+	}
+	if (!valid) {
 		throw InvalidInputException("ATTACH option %s expects a non-negative integer, got '%s'", option,
 		                            value.ToString());
 	}

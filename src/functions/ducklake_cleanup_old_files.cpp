@@ -34,9 +34,8 @@ static duckdb::unique_ptr<duckdb::FunctionData> CleanupBind(duckdb::ClientContex
 	if (!request.dry_run) {
 		CheckNotInExplicitTransaction(context, "ducklake_cleanup_old_files", catalog);
 	}
-	if (!request.dry_run && catalog.Options().read_only) {
-		throw duckdb::PermissionException("Cannot clean up files: lake \"%s\" is attached READ_ONLY",
-		                                  catalog.GetName());
+	if (!request.dry_run) {
+		CheckLakeWritable(catalog, "clean up files");
 	}
 	names = {"path"};
 	types = {LogicalType::VARCHAR};

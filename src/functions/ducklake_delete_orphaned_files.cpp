@@ -25,9 +25,8 @@ static duckdb::unique_ptr<duckdb::FunctionData> DeleteOrphansBind(duckdb::Client
 	if (!request.dry_run) {
 		CheckNotInExplicitTransaction(context, "ducklake_delete_orphaned_files", catalog);
 	}
-	if (!request.dry_run && catalog.Options().read_only) {
-		throw duckdb::PermissionException("Cannot delete orphaned files: lake \"%s\" is attached READ_ONLY",
-		                                  catalog.GetName());
+	if (!request.dry_run) {
+		CheckLakeWritable(catalog, "delete orphaned files");
 	}
 	names = {"path"};
 	types = {LogicalType::VARCHAR};

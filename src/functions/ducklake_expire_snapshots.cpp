@@ -53,9 +53,8 @@ static duckdb::unique_ptr<duckdb::FunctionData> ExpireBind(duckdb::ClientContext
 	if (!request.dry_run) {
 		CheckNotInExplicitTransaction(context, "ducklake_expire_snapshots", catalog);
 	}
-	if (!request.dry_run && catalog.Options().read_only) {
-		throw duckdb::PermissionException("Cannot expire snapshots: lake \"%s\" is attached READ_ONLY",
-		                                  catalog.GetName());
+	if (!request.dry_run) {
+		CheckLakeWritable(catalog, "expire snapshots");
 	}
 	names = {"snapshot_id"};
 	types = {LogicalType::BIGINT};
