@@ -167,6 +167,17 @@ void LakeCatalog::DropSchema(duckdb::ClientContext &context, duckdb::DropInfo &i
 
 // --- planning -----------------------------------------------------------------
 
+void LakeCatalog::CheckWritable(const std::string &what) const {
+	if (options.read_only) {
+		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached READ_ONLY", what, GetName());
+	}
+	if (options.snapshot_version >= 0) {
+		throw duckdb::PermissionException(
+		    "Cannot %s: lake \"%s\" is attached at a fixed snapshot (SNAPSHOT_VERSION / SNAPSHOT_TIME): read-only",
+		    what, GetName());
+	}
+}
+
 duckdb::unique_ptr<duckdb::LogicalOperator> LakeCatalog::BindCreateIndex(duckdb::Binder &, duckdb::CreateStatement &,
                                                                   duckdb::TableCatalogEntry &table,
                                                                   duckdb::unique_ptr<duckdb::LogicalOperator>) {

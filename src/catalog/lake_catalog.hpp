@@ -104,6 +104,9 @@ public:
 	//! This process committed `snapshot_id` on top of `parent_snapshot_id`: options current at the parent stay
 	//! current (the commit's own option changes are applied by SetPersistedOptions).
 	void NoteOwnCommit(int64_t parent_snapshot_id, int64_t snapshot_id);
+	//! Refuses a change ("Cannot <what>") to a lake attached READ_ONLY or pinned to a snapshot (SNAPSHOT_VERSION /
+	//! SNAPSHOT_TIME: expiring the pinned snapshot, say, would break the attach)
+	void CheckWritable(const std::string &what) const;
 
 private:
 	// lake_catalog_attach.cpp

@@ -35,7 +35,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> CleanupBind(duckdb::ClientContex
 		CheckNotInExplicitTransaction(context, "ducklake_cleanup_old_files", catalog);
 	}
 	if (!request.dry_run) {
-		CheckLakeWritable(catalog, "clean up files");
+		catalog.CheckWritable("clean up files");
 	}
 	names = {"path"};
 	types = {LogicalType::VARCHAR};

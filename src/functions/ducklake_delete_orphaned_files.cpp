@@ -26,7 +26,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> DeleteOrphansBind(duckdb::Client
 		CheckNotInExplicitTransaction(context, "ducklake_delete_orphaned_files", catalog);
 	}
 	if (!request.dry_run) {
-		CheckLakeWritable(catalog, "delete orphaned files");
+		catalog.CheckWritable("delete orphaned files");
 	}
 	names = {"path"};
 	types = {LogicalType::VARCHAR};

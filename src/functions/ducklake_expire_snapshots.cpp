@@ -54,7 +54,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> ExpireBind(duckdb::ClientContext
 		CheckNotInExplicitTransaction(context, "ducklake_expire_snapshots", catalog);
 	}
 	if (!request.dry_run) {
-		CheckLakeWritable(catalog, "expire snapshots");
+		catalog.CheckWritable("expire snapshots");
 	}
 	names = {"snapshot_id"};
 	types = {LogicalType::BIGINT};

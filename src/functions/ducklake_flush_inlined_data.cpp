@@ -65,7 +65,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext 
                                                          duckdb::vector<LogicalType> &types,
                                                          duckdb::vector<std::string> &names) {
 	auto &catalog = LakeCatalogArgument(context, input.inputs[0], "ducklake_flush_inlined_data");
-	CheckLakeWritable(catalog, "flush inlined data"); // once for the lake, not once per table
+	catalog.CheckWritable("flush inlined data"); // once for the lake, not once per table
 	auto &transaction = LakeTransaction::Get(context, catalog);
 	auto schema_name = NamedText(input, "schema_name");
 	auto table_name = NamedText(input, "table_name");

@@ -47,17 +47,6 @@ const duckdb::Value *NamedArgument(duckdb::TableFunctionBindInput &input, const 
 	return entry == input.named_parameters.end() || entry->second.IsNull() ? nullptr : &entry->second;
 }
 
-void CheckLakeWritable(const LakeCatalog &catalog, const char *what) {
-	if (catalog.Options().read_only) {
-		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached READ_ONLY", what, catalog.GetName());
-	}
-	if (catalog.Options().snapshot_version >= 0) {
-		throw duckdb::PermissionException(
-		    "Cannot %s: lake \"%s\" is attached at a fixed snapshot (SNAPSHOT_VERSION / SNAPSHOT_TIME): read-only",
-		    what, catalog.GetName());
-	}
-}
-
 void CheckNotInExplicitTransaction(duckdb::ClientContext &context, const char *function, const LakeCatalog &catalog) {
 	if (!context.transaction.IsAutoCommit()) {
 		throw duckdb::TransactionException("%s cannot run inside a transaction (BEGIN ... COMMIT) on lake \"%s\": "

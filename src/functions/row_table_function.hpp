@@ -33,8 +33,6 @@ LakeCatalog &LakeCatalogArgument(duckdb::ClientContext &context, const duckdb::V
 //! Refuses to run a maintenance function that commits its own catalog changes (expiry, cleanup) inside an explicit
 //! transaction: a ROLLBACK could not undo them.
 void CheckNotInExplicitTransaction(duckdb::ClientContext &context, const char *function, const LakeCatalog &catalog);
-//! Refuses a maintenance function that changes the lake ("Cannot <what>") on a lake attached READ_ONLY or pinned
-//! to a snapshot (SNAPSHOT_VERSION / SNAPSHOT_TIME: expiring the pinned snapshot would break the attach)
-void CheckLakeWritable(const LakeCatalog &catalog, const char *what);
+
 
 } // namespace inlake

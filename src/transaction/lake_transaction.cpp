@@ -120,14 +120,7 @@ LakeCatalogSet &LakeTransaction::CatalogSetAt(const SnapshotRecord &at) {
 }
 
 void LakeTransaction::CheckWritable(const std::string &what) {
-	if (catalog.Options().read_only) {
-		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached READ_ONLY", what, catalog.GetName());
-	}
-	if (catalog.Options().snapshot_version >= 0) {
-		throw duckdb::PermissionException(
-		    "Cannot %s: lake \"%s\" is attached at a fixed snapshot (SNAPSHOT_VERSION / SNAPSHOT_TIME): read-only",
-		    what, catalog.GetName());
-	}
+	catalog.CheckWritable(what);
 }
 
 // --- end ----------------------------------------------------------------------
