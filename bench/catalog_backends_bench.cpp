@@ -19,9 +19,9 @@
 // Usage: catalog_backends_bench [--commits N] [--reps K] [--keep]
 //===----------------------------------------------------------------------===//
 #include "bench_util.hpp"
+#include "lake_bench_parts.hpp"
 #include "writer_processes.hpp"
 #include "duckdb.hpp"
-#include "inlake_extension.hpp"
 
 #include <sqlite3.h>
 
@@ -56,16 +56,6 @@ Options ParseOptions(int argc, char **argv) {
 		}
 	}
 	return options;
-}
-
-//! Ten rows for commit `commit` of writer `writer`, as VALUES text.
-std::string TenRows(idx_t writer, idx_t commit) {
-	std::string values;
-	for (idx_t i = 0; i < 10; i++) {
-		auto id = std::to_string((writer * 1000000) + commit * 10 + i);
-		values += (i ? ", (" : "(") + id + ", 'row " + id + "')";
-	}
-	return values;
 }
 
 //! A plain SQLite database as the SQLite lake opens its catalog.
@@ -124,15 +114,6 @@ private:
 };
 
 //! A DuckDB instance with inlake and one lake attached as `lake`.
-struct LakeInstance {
-	explicit LakeInstance(const std::string &attach) : db(nullptr), con(db) {
-		inlake::LoadInlake(*db.instance);
-		Run(con, attach);
-	}
-	DuckDB db;
-	Connection con;
-};
-
 double CommitsPerSecond(idx_t commits, double ms) {
 	return ms > 0 ? double(commits) * 1000.0 / ms : 0;
 }
@@ -211,30 +192,8 @@ void OneWriter(const Options &options, const std::string &dir) {
 	AddRatio("1 writer, prepared: plain SQLite / SQLite lake commit rate", plain_rate / sqlite_rate, 2.0);
 
 	// reading what the commits left inlined: the first query after a commit, then repeated
-	auto rows = std::to_string(options.commits * 20);
-	idx_t extra_commit = 2 * options.commits;
-	for (auto &query : {std::string("SELECT count(*), sum(id) FROM lake.t"),
-	                    std::string("SELECT count(*) FROM lake.t WHERE id % 7 = 3 AND name LIKE 'row 1%'")}) {
-		double first_duckdb = 0, first_sqlite = 0;
-		for (int round = 0; round < 5; round++, extra_commit++) {
-			auto insert = "INSERT INTO lake.t VALUES " + TenRows(1, extra_commit);
-			Run(duckdb_lake.con, insert);
-			Run(sqlite_lake.con, insert);
-			first_duckdb += TimeMs(duckdb_lake.con, query);
-			first_sqlite += TimeMs(sqlite_lake.con, query);
-		}
-		std::string duckdb_result, sqlite_result;
-		auto duckdb_query_ms = MedianQueryMs(duckdb_lake.con, query, options.reps, duckdb_result);
-		auto sqlite_query_ms = MedianQueryMs(sqlite_lake.con, query, options.reps, sqlite_result);
-		if (duckdb_result != sqlite_result) {
-			throw std::runtime_error("the lakes answer differently: " + query);
-		}
-		auto label = query.substr(7, 22);
-		AddRatio("query over " + rows + " inlined rows, first after a commit, SQLite / DuckDB-file: " + label,
-		         first_sqlite / first_duckdb, 3.0);
-		AddRatio("query over " + rows + " inlined rows, repeated, SQLite / DuckDB-file: " + label,
-		         sqlite_query_ms / duckdb_query_ms, 3.0);
-	}
+	CompareInlinedQueries(sqlite_lake.con, duckdb_lake.con, "SQLite", "lake.t", std::to_string(options.commits * 20),
+	                      1, 2 * options.commits, options.reps);
 }
 
 //! --writer-child lake|plain <database path> <data path> <writer> <commits>: one writer process's commits.
@@ -258,17 +217,7 @@ int WriterChild(int argc, char **argv) {
 		LakeInstance lake("ATTACH 'ducklake:sqlite:" + path + "' AS lake (DATA_PATH '" + data_path +
 		                  "', DATA_INLINING_ROW_LIMIT 10)");
 		WaitForStart();
-		for (idx_t commit = 0; commit < commits; commit++) {
-			auto start = NowMs();
-			auto result = lake.con.Query("INSERT INTO lake.t VALUES " + TenRows(writer, commit));
-			if (result->HasError()) {
-				report.failures++;
-				report.errors.push_back(result->GetError());
-				continue;
-			}
-			report.latencies_ms.push_back(NowMs() - start);
-			report.commits++;
-		}
+		CommitLakeInserts(lake.con, "lake.t", writer, commits, report);
 	}
 	ReportWriter(report);
 	return 0;

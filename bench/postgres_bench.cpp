@@ -17,7 +17,7 @@
 //===----------------------------------------------------------------------===//
 #include "bench_util.hpp"
 #include "duckdb.hpp"
-#include "inlake_extension.hpp"
+#include "lake_bench_parts.hpp"
 #include "writer_processes.hpp"
 
 #include <libpq-fe.h>
@@ -32,15 +32,6 @@ struct Options {
 	idx_t commits = 200;
 	idx_t reps = 21;
 };
-
-std::string TenRowValues(idx_t writer, idx_t commit) {
-	std::string values;
-	for (idx_t i = 0; i < 10; i++) {
-		auto id = std::to_string(writer * 1000000 + commit * 10 + i);
-		values += (i ? ", (" : "(") + id + ", 'row " + id + "')";
-	}
-	return values;
-}
 
 PGconn *Connect(const std::string &conninfo) {
 	auto conn = PQconnectdb(conninfo.c_str());
@@ -62,15 +53,8 @@ void Exec(PGconn *conn, const std::string &sql) {
 	}
 }
 
-struct LakeInstance {
-	explicit LakeInstance(const std::string &attach) : db(nullptr), con(db) {
-		inlake::LoadInlake(*db.instance);
-		Run(con, "SET ducklake_max_retry_count = 100");
-		Run(con, attach);
-	}
-	DuckDB db;
-	Connection con;
-};
+//! A lake whose commits retry long enough for 16 writers (settings before the attach)
+const std::vector<std::string> kLakeSettings = {"SET ducklake_max_retry_count = 100"};
 
 //! --writer-child lake|plain <attach or conninfo> <table> <writer> <commits>
 int WriterChild(char **argv) {
@@ -83,7 +67,7 @@ int WriterChild(char **argv) {
 		for (idx_t commit = 0; commit < commits; commit++) {
 			auto start = NowMs();
 			try {
-				Exec(conn, "BEGIN; INSERT INTO " + table + " VALUES " + TenRowValues(writer, commit) + "; COMMIT");
+				Exec(conn, "BEGIN; INSERT INTO " + table + " VALUES " + TenRows(writer, commit) + "; COMMIT");
 				report.latencies_ms.push_back(NowMs() - start);
 				report.commits++;
 			} catch (std::exception &error) {
@@ -93,19 +77,9 @@ int WriterChild(char **argv) {
 		}
 		PQfinish(conn);
 	} else {
-		LakeInstance lake(target);
+		LakeInstance lake(target, kLakeSettings);
 		WaitForStart();
-		for (idx_t commit = 0; commit < commits; commit++) {
-			auto start = NowMs();
-			auto result = lake.con.Query("INSERT INTO lake." + table + " VALUES " + TenRowValues(writer, commit));
-			if (result->HasError()) {
-				report.failures++;
-				report.errors.push_back(result->GetError());
-				continue;
-			}
-			report.latencies_ms.push_back(NowMs() - start);
-			report.commits++;
-		}
+		CommitLakeInserts(lake.con, "lake." + table, writer, commits, report);
 	}
 	ReportWriter(report);
 	return 0;
@@ -158,7 +132,7 @@ void Benchmark(const Options &options) {
 	              dir + "/files/', DATA_INLINING_ROW_LIMIT 10)";
 	auto plain_conninfo = options.server + " dbname=" + plain_db;
 	{
-		LakeInstance setup(attach);
+		LakeInstance setup(attach, kLakeSettings);
 		auto plain = Connect(plain_conninfo);
 		for (idx_t t = 0; t < 16; t++) {
 			Run(setup.con, "CREATE TABLE lake.t" + std::to_string(t) + " (id BIGINT, name VARCHAR)");
@@ -195,9 +169,10 @@ void Benchmark(const Options &options) {
 	AddRow("failed commits (all scenarios)", std::to_string(failures), "0", failures == 0 ? "MET" : "NOT MET");
 
 	// queries over the inlined rows of the shared table, beside the same rows in a DuckDB-file lake
-	LakeInstance pg_lake(attach);
+	LakeInstance pg_lake(attach, kLakeSettings);
 	LakeInstance file_lake("ATTACH 'ducklake:" + dir + "/file.ducklake' AS lake (DATA_PATH '" + dir +
-	                       "/file_files/', DATA_INLINING_ROW_LIMIT 10)");
+	                       "/file_files/', DATA_INLINING_ROW_LIMIT 10)",
+	                       kLakeSettings);
 	Run(file_lake.con, "CREATE TABLE lake.shared (id BIGINT, name VARCHAR)");
 	auto rows = Run(pg_lake.con, "SELECT id, name FROM lake.shared ORDER BY id");
 	idx_t copied = 0;
@@ -209,30 +184,8 @@ void Benchmark(const Options &options) {
 		}
 		Run(file_lake.con, "INSERT INTO lake.shared VALUES " + values);
 	}
-	auto row_count = std::to_string(rows->RowCount());
-	idx_t extra = 0;
-	for (auto &query : {std::string("SELECT count(*), sum(id) FROM lake.shared"),
-	                    std::string("SELECT count(*) FROM lake.shared WHERE id % 7 = 3 AND name LIKE 'row 1%'")}) {
-		double first_pg = 0, first_file = 0;
-		for (int round = 0; round < 5; round++, extra++) {
-			auto insert = "INSERT INTO lake.shared VALUES " + TenRowValues(900, extra);
-			Run(pg_lake.con, insert);
-			Run(file_lake.con, insert);
-			first_pg += TimeMs(pg_lake.con, query);
-			first_file += TimeMs(file_lake.con, query);
-		}
-		std::string pg_result, file_result;
-		auto pg_ms = MedianQueryMs(pg_lake.con, query, options.reps, pg_result);
-		auto file_ms = MedianQueryMs(file_lake.con, query, options.reps, file_result);
-		if (pg_result != file_result) {
-			throw std::runtime_error("the lakes answer differently: " + query);
-		}
-		auto label = query.substr(7, 22);
-		AddRatio("query over " + row_count + " inlined rows, first after a commit, PostgreSQL / DuckDB-file: " + label,
-		         first_pg / first_file, 3.0);
-		AddRatio("query over " + row_count + " inlined rows, repeated, PostgreSQL / DuckDB-file: " + label,
-		         pg_ms / file_ms, 3.0);
-	}
+	CompareInlinedQueries(pg_lake.con, file_lake.con, "PostgreSQL", "lake.shared", std::to_string(rows->RowCount()),
+	                      900, 0, options.reps);
 	Exec(admin, "DROP DATABASE IF EXISTS " + lake_db + " WITH (FORCE)");
 	Exec(admin, "DROP DATABASE IF EXISTS " + plain_db + " WITH (FORCE)");
 	PQfinish(admin);

@@ -1,0 +1,95 @@
+//===----------------------------------------------------------------------===//
+// Pieces the catalog-backend benchmarks share (catalog_backends_bench for
+// SQLite, postgres_bench for PostgreSQL): the ten rows a commit inserts, a
+// DuckDB instance with inlake and one lake attached, a writer process's lake
+// commits, and the comparison of queries over inlined rows between a lake on
+// the backend and one on a DuckDB file.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "bench_util.hpp"
+#include "writer_processes.hpp"
+
+#include "duckdb.hpp"
+#include "inlake_extension.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+//! Ten rows for commit `commit` of writer `writer`, as VALUES text: (id, 'row <id>'), ids unique per writer
+inline std::string TenRows(duckdb::idx_t writer, duckdb::idx_t commit) {
+	std::string values;
+	for (duckdb::idx_t i = 0; i < 10; i++) {
+		auto id = std::to_string((writer * 1000000) + commit * 10 + i);
+		values += (i ? ", (" : "(") + id + ", 'row " + id + "')";
+	}
+	return values;
+}
+
+//! A DuckDB instance with inlake loaded, `settings` run, and the lake of `attach` attached
+struct LakeInstance {
+	explicit LakeInstance(const std::string &attach, const std::vector<std::string> &settings = {})
+	    : db(nullptr), con(db) {
+		inlake::LoadInlake(*db.instance);
+		for (auto &setting : settings) {
+			Run(con, setting);
+		}
+		Run(con, attach);
+	}
+	duckdb::DuckDB db;
+	duckdb::Connection con;
+};
+
+//! In a writer child: `commits` autocommit INSERTs of TenRows(writer, commit) into `table` (lake.<name>),
+//! counting the commits, their latencies and the failures
+inline void CommitLakeInserts(duckdb::Connection &con, const std::string &table, duckdb::idx_t writer,
+                              duckdb::idx_t commits, WriterReport &report) {
+	for (duckdb::idx_t commit = 0; commit < commits; commit++) {
+		auto start = NowMs();
+		auto result = con.Query("INSERT INTO " + table + " VALUES " + TenRows(writer, commit));
+		if (result->HasError()) {
+			report.failures++;
+			report.errors.push_back(result->GetError());
+			continue;
+		}
+		report.latencies_ms.push_back(NowMs() - start);
+		report.commits++;
+	}
+}
+
+//! Queries over the inlined rows of `table` (the same rows in both lakes) on the backend's lake beside the
+//! DuckDB-file lake: count/sum and a filtered count, each the first after a commit (5 rounds, each inserting
+//! TenRows(writer, first_commit + round) into both) and then the median of `reps` repetitions. The lakes must
+//! answer alike; the ratios go to the report, labelled "<rows> inlined rows ... <backend> / DuckDB-file".
+inline void CompareInlinedQueries(duckdb::Connection &backend_lake, duckdb::Connection &file_lake,
+                                  const std::string &backend, const std::string &table, const std::string &rows,
+                                  duckdb::idx_t writer, duckdb::idx_t first_commit, duckdb::idx_t reps) {
+	auto commit = first_commit;
+	for (auto &query : {"SELECT count(*), sum(id) FROM " + table,
+	                    "SELECT count(*) FROM " + table + " WHERE id % 7 = 3 AND name LIKE 'row 1%'"}) {
+		double first_backend = 0, first_file = 0;
+		for (int round = 0; round < 5; round++, commit++) {
+			auto insert = "INSERT INTO " + table + " VALUES " + TenRows(writer, commit);
+			Run(backend_lake, insert);
+			Run(file_lake, insert);
+			first_backend += TimeMs(backend_lake, query);
+			first_file += TimeMs(file_lake, query);
+		}
+		std::string backend_result, file_result;
+		auto backend_ms = MedianQueryMs(backend_lake, query, reps, backend_result);
+		auto file_ms = MedianQueryMs(file_lake, query, reps, file_result);
+		if (backend_result != file_result) {
+			throw std::runtime_error("the lakes answer differently: " + query);
+		}
+		auto label = query.substr(7, 22);
+		AddRatio("query over " + rows + " inlined rows, first after a commit, " + backend + " / DuckDB-file: " + label,
+		         first_backend / first_file, 3.0);
+		AddRatio("query over " + rows + " inlined rows, repeated, " + backend + " / DuckDB-file: " + label,
+		         backend_ms / file_ms, 3.0);
+	}
+}
+
+} // namespace bench
