@@ -129,10 +129,7 @@ void LakeCatalog::LoadOrCreateLake() {
 	}
 	SnapshotRecord pinned;
 	if (options.has_snapshot_time) {
-		auto time = options.snapshot_time_tz;
-		if (time == duckdb::timestamp_t::infinity()) {
-			pinned = store->GetLatestSnapshot();
-		} else if (time == duckdb::timestamp_t::ninfinity() || !store->GetSnapshotAtTime(time, pinned)) {
+		if (!store->GetSnapshotAtTime(options.snapshot_time_tz, pinned)) {
 			throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": no snapshot at or before SNAPSHOT_TIME "
 			                                    "%s",
 			                                    options.lake_name, options.snapshot_time.ToString());

@@ -9,11 +9,10 @@ namespace inlake {
 
 namespace {
 
-const char *const kNotYetSupported[] = {"ducklake_add_data_files", "ducklake_list_files",
-                                         "ducklake_merge_adjacent_files",   "ducklake_rewrite_data_files",
-                                         "ducklake_table_changes",
-                                         "ducklake_table_deletions",        "ducklake_table_insertions",
-                                         "ducklake_settings"};
+const char *const kNotYetSupported[] = {"ducklake_add_data_files",       "ducklake_list_files",
+                                         "ducklake_merge_adjacent_files", "ducklake_rewrite_data_files",
+                                         "ducklake_table_changes",        "ducklake_table_deletions",
+                                         "ducklake_table_insertions",     "ducklake_settings"};
 
 duckdb::unique_ptr<duckdb::FunctionData> RefuseBind(duckdb::ClientContext &, duckdb::TableFunctionBindInput &input,
                                                     duckdb::vector<duckdb::LogicalType> &,

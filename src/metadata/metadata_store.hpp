@@ -213,8 +213,17 @@ public:
 	virtual SnapshotRecord GetLatestSnapshot() = 0;
 	//! The snapshot with this id, or an invalid optional when it does not exist.
 	virtual bool GetSnapshot(int64_t snapshot_id, SnapshotRecord &result) = 0;
-	//! The latest snapshot at or before the timestamp.
-	virtual bool GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) = 0;
+	//! The latest snapshot at or before the timestamp: the latest of all for infinity, none for -infinity (the
+	//! backends' FindSnapshotAtTime sees finite times only: they cannot be written as SQL timestamps).
+	bool GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) {
+		if (time == duckdb::timestamp_t::infinity()) {
+			result = GetLatestSnapshot();
+			return true;
+		}
+		return time != duckdb::timestamp_t::ninfinity() && FindSnapshotAtTime(time, result);
+	}
+	//! GetSnapshotAtTime for a finite time
+	virtual bool FindSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) = 0;
 	virtual std::vector<SnapshotListing> ListSnapshots() = 0;
 
 	virtual CatalogContents LoadCatalog(int64_t snapshot_id) = 0;
@@ -224,28 +233,14 @@ public:
 	virtual std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) = 0;
 	virtual std::vector<OptionRecord> LoadOptions() = 0;
 	//! What a scan of a table starts from, read from one catalog state: the table's inlined tables, its data
-	//! files at the snapshot and, when it has inlined tables, a read session over that state (else nullptr).
-	//! The default asks LoadInlinedTables, then LoadDataFiles or OpenReadSession; a backend with round trips
-	//! to pay asks all at once.
+	//! files at the snapshot (as LoadDataFiles) and, when it has inlined tables, a read session whose later
+	//! inlined-row scans see that same state (else nullptr).
 	struct TableReadStart {
 		std::vector<InlinedTableRecord> inlined_tables;
 		std::vector<DataFileRecord> files;
 		std::shared_ptr<InlinedReadSession> session;
 	};
-	virtual TableReadStart BeginTableRead(int64_t table_id, int64_t snapshot_id) {
-		TableReadStart start;
-		start.inlined_tables = LoadInlinedTables(table_id);
-		if (start.inlined_tables.empty()) {
-			start.files = LoadDataFiles(table_id, snapshot_id);
-		} else {
-			start.session = OpenReadSession(table_id, snapshot_id, start.files);
-		}
-		return start;
-	}
-	//! Lists the table's data files at the snapshot (as LoadDataFiles) and opens a read session whose later
-	//! inlined-row scans see the same catalog state.
-	virtual std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
-	                                                            std::vector<DataFileRecord> &files) = 0;
+	virtual TableReadStart BeginTableRead(int64_t table_id, int64_t snapshot_id) = 0;
 	//! Streams every row of an inlined table inserted at or before `snapshot_id`, live or deleted: the table's
 	//! columns, then row id, begin snapshot and end snapshot (NULL while live).
 	//! Several sources (schema versions) are read as one; `order_by` (SQL over the current column names,

@@ -62,7 +62,18 @@ bool RunHeaders(ShellState &state, const Arguments &args) {
 
 bool RunHelp(ShellState &state, const Arguments &args);
 
-bool ParseCount(ShellState &state, const std::string &text, idx_t &count);
+//! Parses a non-negative count, or reports that the text is none
+bool ParseCount(ShellState &state, const std::string &text, idx_t &count) {
+	char *end = nullptr;
+	errno = 0;
+	auto value = strtoll(text.c_str(), &end, 10);
+	if (text.empty() || *end != '\0' || value < 0 || errno != 0) {
+		state.ReportError("Error: not a non-negative number: \"" + text + "\"");
+		return false;
+	}
+	count = static_cast<idx_t>(value);
+	return true;
+}
 
 bool RunMaxRows(ShellState &state, const Arguments &args) {
 	return ParseCount(state, args[1], state.print.max_rows);
@@ -143,19 +154,6 @@ bool RunColumns(ShellState &state, const Arguments &) {
 
 bool RunRows(ShellState &state, const Arguments &) {
 	state.print.render_columns = false;
-	return true;
-}
-
-//! Parses a non-negative count, or reports that the text is none
-bool ParseCount(ShellState &state, const std::string &text, idx_t &count) {
-	char *end = nullptr;
-	errno = 0;
-	auto value = strtoll(text.c_str(), &end, 10);
-	if (text.empty() || *end != '\0' || value < 0 || errno != 0) {
-		state.ReportError("Error: not a non-negative number: \"" + text + "\"");
-		return false;
-	}
-	count = static_cast<idx_t>(value);
 	return true;
 }
 

@@ -78,18 +78,15 @@ ShellState::~ShellState() {
 }
 
 void ShellState::Open(const OpenOptions &options) {
+	// a lake as the database (inlake ducklake:x.ducklake): attached to an in-memory database and used, since
+	// DuckDB would look for the ducklake extension before inlake is loaded; read-only is then the lake's
+	bool lake = StringUtil::StartsWith(options.path, "ducklake:");
+	bool in_memory = lake || options.path.empty() || options.path == ":memory:";
 	DBConfig config;
-	if (options.read_only) {
+	if (options.read_only && !lake) {
 		config.options.access_mode = AccessMode::READ_ONLY;
 	}
 	config.options.allow_unsigned_extensions = options.allow_unsigned_extensions;
-	// a lake as the database (inlake ducklake:x.ducklake): attached to an in-memory database and used, since
-	// DuckDB would look for the ducklake extension before inlake is loaded
-	bool lake = StringUtil::StartsWith(options.path, "ducklake:");
-	bool in_memory = lake || options.path.empty() || options.path == ":memory:";
-	if (lake) {
-		config.options.access_mode = AccessMode::AUTOMATIC;
-	}
 	auto new_database = make_uniq<DuckDB>(in_memory ? nullptr : options.path.c_str(), &config);
 	LoadInlake(*new_database->instance);
 	auto new_connection = make_uniq<Connection>(*new_database);

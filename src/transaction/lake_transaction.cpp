@@ -99,11 +99,7 @@ SnapshotRecord LakeTransaction::ResolveAtClause(const duckdb::BoundAtClause &at_
 			                                  catalog.GetName(),
 			                                  error.empty() ? "not a timestamp" : error);
 		}
-		auto time = cast.GetValue<duckdb::timestamp_tz_t>();
-		if (time == duckdb::timestamp_t::infinity()) {
-			return catalog.Store().GetLatestSnapshot(); // every snapshot is before infinity
-		}
-		if (time == duckdb::timestamp_t::ninfinity() || !catalog.Store().GetSnapshotAtTime(time, result)) {
+		if (!catalog.Store().GetSnapshotAtTime(cast.GetValue<duckdb::timestamp_tz_t>(), result)) {
 			throw duckdb::InvalidInputException("No snapshot at or before %s in lake \"%s\"", value.ToString(),
 			                                    catalog.GetName());
 		}

@@ -137,7 +137,7 @@ bool DuckDBMetadataStore::GetSnapshot(int64_t snapshot_id, SnapshotRecord &snaps
 	return Reader().Snapshot(snapshot_id, snapshot);
 }
 
-bool DuckDBMetadataStore::GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &snapshot) {
+bool DuckDBMetadataStore::FindSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &snapshot) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	return Reader().SnapshotAtTime(time, snapshot);
 }

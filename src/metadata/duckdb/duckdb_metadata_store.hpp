@@ -56,7 +56,7 @@ public:
 
 	SnapshotRecord GetLatestSnapshot() override;
 	bool GetSnapshot(int64_t snapshot_id, SnapshotRecord &result) override;
-	bool GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) override;
+	bool FindSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) override;
 	std::vector<SnapshotListing> ListSnapshots() override;
 
 	CatalogContents LoadCatalog(int64_t snapshot_id) override;
@@ -65,8 +65,7 @@ public:
 
 	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
 	std::vector<OptionRecord> LoadOptions() override;
-	std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
-	                                                    std::vector<DataFileRecord> &files) override;
+	TableReadStart BeginTableRead(int64_t table_id, int64_t snapshot_id) override;
 	//! The SQL of an inlined-row scan (the fallback of read sessions for sources a storage scan cannot read).
 	std::string InlinedRowsQuery(const InlinedSource &source, const InlinedColumnNames &names, int64_t snapshot_id,
 	                             const InlinedRowFilter &filter) const;
@@ -142,6 +141,9 @@ public:
 	}
 
 private:
+	//! Lists the table's data files at the snapshot and opens a read session over the same catalog state
+	std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
+	                                                    std::vector<DataFileRecord> &files);
 
 	duckdb::DatabaseInstance &database;
 	std::string metadata_database;

@@ -165,6 +165,17 @@ private:
 
 } // namespace
 
+MetadataStore::TableReadStart DuckDBMetadataStore::BeginTableRead(int64_t table_id, int64_t snapshot_id) {
+	TableReadStart start;
+	start.inlined_tables = LoadInlinedTables(table_id);
+	if (start.inlined_tables.empty()) {
+		start.files = LoadDataFiles(table_id, snapshot_id);
+	} else {
+		start.session = OpenReadSession(table_id, snapshot_id, start.files);
+	}
+	return start;
+}
+
 std::shared_ptr<InlinedReadSession> DuckDBMetadataStore::OpenReadSession(int64_t table_id, int64_t snapshot_id,
                                                                          std::vector<DataFileRecord> &files) {
 	std::lock_guard<OwnedMutex> guard(lock);

@@ -406,13 +406,6 @@ void LoadDecodedRows(CatalogConnection &catalog, const std::string &prefix, Inte
 
 } // namespace
 
-std::shared_ptr<InlinedReadSession> SqlMetadataStore::OpenReadSession(int64_t table_id, int64_t snapshot_id,
-                                                                      std::vector<DataFileRecord> &files) {
-	auto session = std::make_shared<SqlReadSession>(shared_from_this());
-	files = CatalogReader(session->Connection(), Prefix()).DataFiles(table_id, snapshot_id);
-	return std::move(session);
-}
-
 MetadataStore::TableReadStart SqlMetadataStore::BeginTableRead(int64_t table_id, int64_t snapshot_id) {
 	auto session = std::make_shared<SqlReadSession>(shared_from_this());
 	auto &connection = session->Connection();

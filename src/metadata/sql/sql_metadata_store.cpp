@@ -113,7 +113,7 @@ bool SqlMetadataStore::GetSnapshot(int64_t snapshot_id, SnapshotRecord &result) 
 	return Reader().Snapshot(snapshot_id, result);
 }
 
-bool SqlMetadataStore::GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) {
+bool SqlMetadataStore::FindSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	return Reader().SnapshotAtTime(time, result);
 }
@@ -200,7 +200,7 @@ std::vector<FileLocationRecord> SqlMetadataStore::ListAllFiles() {
 }
 
 bool SqlMetadataStore::CachedBounds(const std::string &key, CatalogRows &bounds) {
-	std::lock_guard<std::mutex> guard(bounds_lock);
+	std::lock_guard<std::mutex> guard(cache_lock);
 	auto entry = bounds_cache.find(key);
 	if (entry == bounds_cache.end()) {
 		return false;
@@ -210,7 +210,7 @@ bool SqlMetadataStore::CachedBounds(const std::string &key, CatalogRows &bounds)
 }
 
 void SqlMetadataStore::CacheBounds(const std::string &key, const CatalogRows &bounds) {
-	std::lock_guard<std::mutex> guard(bounds_lock);
+	std::lock_guard<std::mutex> guard(cache_lock);
 	if (bounds_cache.size() >= kBoundsKept) {
 		bounds_cache.clear(); // older snapshots' entries are of no use once a newer one is read
 	}
@@ -218,13 +218,13 @@ void SqlMetadataStore::CacheBounds(const std::string &key, const CatalogRows &bo
 }
 
 std::shared_ptr<duckdb::ColumnDataCollection> SqlMetadataStore::CachedRows(const std::string &key) {
-	std::lock_guard<std::mutex> guard(bounds_lock);
+	std::lock_guard<std::mutex> guard(cache_lock);
 	auto entry = rows_cache.find(key);
 	return entry == rows_cache.end() ? nullptr : entry->second;
 }
 
 void SqlMetadataStore::CacheRows(const std::string &key, std::shared_ptr<duckdb::ColumnDataCollection> rows) {
-	std::lock_guard<std::mutex> guard(bounds_lock);
+	std::lock_guard<std::mutex> guard(cache_lock);
 	if (rows_cache.size() >= kRowSetsKept) {
 		rows_cache.clear(); // entries of older snapshots are of no use once a newer one is read
 	}

@@ -74,7 +74,7 @@ public:
 
 	SnapshotRecord GetLatestSnapshot() override;
 	bool GetSnapshot(int64_t snapshot_id, SnapshotRecord &result) override;
-	bool GetSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) override;
+	bool FindSnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &result) override;
 	std::vector<SnapshotListing> ListSnapshots() override;
 
 	CatalogContents LoadCatalog(int64_t snapshot_id) override;
@@ -82,8 +82,6 @@ public:
 	TableStatsRecord LoadTableStats(int64_t table_id) override;
 	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
 	std::vector<OptionRecord> LoadOptions() override;
-	std::shared_ptr<InlinedReadSession> OpenReadSession(int64_t table_id, int64_t snapshot_id,
-	                                                    std::vector<DataFileRecord> &files) override;
 	//! The read transaction's BEGIN, the latest snapshot id, the inlined tables and the data files in one
 	//! pipeline (one round trip on PostgreSQL)
 	TableReadStart BeginTableRead(int64_t table_id, int64_t snapshot_id) override;
@@ -141,7 +139,8 @@ private:
 	duckdb::DatabaseInstance &database;
 	std::unique_ptr<CatalogConnection> connection;
 	SqlStoreConfig config;
-	std::mutex bounds_lock;
+	//! Guards bounds_cache and rows_cache
+	std::mutex cache_lock;
 	std::map<std::string, CatalogRows> bounds_cache;
 	std::map<std::string, std::shared_ptr<duckdb::ColumnDataCollection>> rows_cache;
 	std::mutex idle_lock;
