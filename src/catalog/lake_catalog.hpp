@@ -110,6 +110,9 @@ public:
 
 private:
 	// lake_catalog_attach.cpp
+	//! Makes a lake of an older format readable: migrated (AUTOMATIC_MIGRATION) or, READ_ONLY, through a migrated
+	//! copy in memory; otherwise the error that says how.
+	void OpenOlderFormat(const std::string &version);
 	void LoadOrCreateLake();
 	void CreateDataPath(const std::string &path);
 	//! Closes the store and removes what the failed attach created.

@@ -13,8 +13,8 @@
 
 namespace inlake {
 
-//! A lake of a format this build does not read: older (DuckLake 0.1-0.4, written by DuckDB 1.3/1.4's ducklake
-//! extension), which would need a migration inlake cannot do yet, or newer. Nothing has been written by then.
+//! A lake of a format this build does not read: older (DuckLake 0.1-0.3, written by DuckDB 1.3/1.4's ducklake
+//! extension) without AUTOMATIC_MIGRATION, older but not one inlake migrates, or newer. Nothing has been written.
 [[noreturn]] static void ThrowUnsupportedFormat(const LakeOptions &options, const std::string &version,
                                                 const std::string &catalog) {
 	bool older = !version.empty() && version[0] == '0';
@@ -23,14 +23,41 @@ namespace inlake {
 		                          "this build does not know (it reads and writes formats 1.0 and 1.1)",
 		                          options.lake_name, catalog, version);
 	}
-	throw duckdb::NotImplementedException(
-	    "Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format version %s, older than the formats this build "
-	    "reads and writes (1.0, the default for new lakes, and 1.1). Migrating it (ATTACH ... (AUTOMATIC_MIGRATION "
-	    "true)) is not supported by inlake yet; the catalog was left as it was",
+	if (!IsMigratableFormatVersion(version)) {
+		throw duckdb::NotImplementedException(
+		    "Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format version %s, which inlake cannot "
+		    "migrate (it migrates 0.1, 0.2 and 0.3 to 1.0); the catalog was left as it was",
+		    options.lake_name, catalog, version);
+	}
+	throw duckdb::InvalidInputException(
+	    "Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format version %s, older than the format this "
+	    "build writes (1.0). Attach it with AUTOMATIC_MIGRATION true to upgrade the catalog to 1.0 (its data files "
+	    "stay as they are), or READ_ONLY to read it without changing it; the catalog was left as it was",
 	    options.lake_name, catalog, version);
 }
 
 static const char *kCreatedBy = "inlake 0.1.0";
+
+void LakeCatalog::OpenOlderFormat(const std::string &version) {
+	if (!IsMigratableFormatVersion(version) || (!options.automatic_migration && !options.read_only)) {
+		ThrowUnsupportedFormat(options, version, store->DisplayName());
+	}
+	if (!options.read_only) {
+		store->MigrateCatalog(version);
+		return;
+	}
+	// READ_ONLY: read a migrated copy in memory, leaving the catalog database as it is
+	auto copy = store->MigratedCopy(version);
+	if (!copy) {
+		throw duckdb::NotImplementedException(
+		    "Cannot attach DuckLake \"%s\" READ_ONLY: its catalog (%s) is DuckLake format version %s, which inlake "
+		    "reads without migrating only from a DuckDB-file catalog; attach it with AUTOMATIC_MIGRATION true to "
+		    "upgrade it to 1.0. The catalog was left as it was",
+		    options.lake_name, store->DisplayName(), version);
+	}
+	store->Close(false);
+	store = std::move(copy);
+}
 
 void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
 	if (!context) {
@@ -112,7 +139,8 @@ void LakeCatalog::LoadOrCreateLake() {
 	}
 	auto metadata = store->LoadMetadata();
 	if (!IsSupportedFormatVersion(metadata.version)) {
-		ThrowUnsupportedFormat(options, metadata.version, store->DisplayName());
+		OpenOlderFormat(metadata.version);
+		metadata = store->LoadMetadata();
 	}
 	if (options.format_version_given && options.format_version != metadata.version) {
 		throw duckdb::InvalidInputException(

@@ -42,7 +42,7 @@ struct LakeOptions {
 	std::string data_path;
 	//! OVERRIDE_DATA_PATH: an existing lake is read from DATA_PATH although it records another data path
 	bool override_data_path = false;
-	//! AUTOMATIC_MIGRATION: upgrade a catalog of an older format (inlake cannot yet: the ATTACH says so)
+	//! AUTOMATIC_MIGRATION: upgrade a catalog of an older format (0.1-0.3) to 1.0 when it is attached
 	bool automatic_migration = false;
 	bool read_only = false;
 	//! Format version for a new lake (DUCKLAKE_VERSION)

@@ -112,6 +112,10 @@ bool IsSupportedFormatVersion(const std::string &format_version) {
 	return format_version == "1.0" || format_version == "1.1";
 }
 
+bool IsMigratableFormatVersion(const std::string &format_version) {
+	return format_version == "0.1" || format_version == "0.2" || format_version == "0.3";
+}
+
 std::vector<std::string> CatalogTableNames(const std::string &format_version) {
 	std::vector<std::string> result;
 	for (auto &table : kCatalogTables) {
@@ -160,19 +164,48 @@ std::vector<std::string> CatalogTableColumnTypes(const std::string &table_name) 
 	return types;
 }
 
+//! The column list of a catalog table in a format version ("" when the version has no such table).
+static std::string ColumnsInFormat(const std::string &table_name, const std::string &format_version) {
+	bool is_1_1 = format_version == "1.1";
+	if (table_name == "ducklake_view_column_tag") {
+		return is_1_1 ? kViewColumnTagColumns : "";
+	}
+	for (auto &table : kCatalogTables) {
+		if (table_name == table.name) {
+			return std::string(table.columns) + (is_1_1 ? table.columns_1_1 : "");
+		}
+	}
+	return std::string();
+}
+
+std::vector<std::string> CatalogTableColumnNames(const std::string &table_name, const std::string &format_version) {
+	std::vector<std::string> names;
+	auto columns = ColumnsInFormat(table_name, format_version);
+	if (columns.empty()) {
+		return names;
+	}
+	for (auto &column : duckdb::StringUtil::Split(columns, ", ")) {
+		names.push_back(duckdb::StringUtil::Split(column, " ")[0]);
+	}
+	return names;
+}
+
+std::string CatalogTableCreateStatement(const std::string &table_name, const std::string &format_version,
+                                        const std::string &prefix, const SqlDialect &dialect,
+                                        const std::string &created_name) {
+	auto columns = ColumnsInFormat(table_name, format_version);
+	if (columns.empty()) {
+		return std::string();
+	}
+	return "CREATE TABLE " + prefix + (created_name.empty() ? table_name : created_name) + " (" +
+	       DeclaredColumns(columns, dialect) + ")" + dialect.CreateTableSuffix();
+}
+
 std::vector<std::string> CatalogTableDDL(const std::string &format_version, const std::string &prefix,
                                          const SqlDialect &dialect) {
-	bool is_1_1 = format_version == "1.1";
 	std::vector<std::string> result;
-	auto create = [&](const std::string &name, std::string columns) {
-		result.push_back("CREATE TABLE " + prefix + name + " (" + DeclaredColumns(columns, dialect) + ")" +
-		                 dialect.CreateTableSuffix());
-	};
-	for (auto &table : kCatalogTables) {
-		create(table.name, std::string(table.columns) + (is_1_1 ? table.columns_1_1 : ""));
-	}
-	if (is_1_1) {
-		create("ducklake_view_column_tag", kViewColumnTagColumns);
+	for (auto &name : CatalogTableNames(format_version)) {
+		result.push_back(CatalogTableCreateStatement(name, format_version, prefix, dialect));
 	}
 	return result;
 }

@@ -207,6 +207,15 @@ public:
 	//! Creates the catalog tables with snapshot 0 and schema main.
 	virtual void Initialize(const StoreInitOptions &options) = 0;
 	virtual LakeMetadata LoadMetadata() = 0;
+	//! Upgrades a catalog of an older format (0.1-0.3) to format 1.0 in one catalog write transaction (see
+	//! CatalogMigration); on any failure nothing has changed.
+	virtual void MigrateCatalog(const std::string &from_version) = 0;
+	//! A copy of the catalog, migrated from `from_version` to format 1.0, that lives in memory only: a READ_ONLY
+	//! attach reads an older lake through it and the catalog database stays as it is. nullptr when the backend
+	//! cannot make one.
+	virtual std::shared_ptr<MetadataStore> MigratedCopy(const std::string &from_version) {
+		return nullptr;
+	}
 	//! The catalog tables of the format version that the catalog database lacks (a damaged catalog).
 	virtual std::vector<std::string> MissingCatalogTables(const std::string &format_version) = 0;
 

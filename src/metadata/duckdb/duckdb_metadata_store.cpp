@@ -5,6 +5,7 @@
 #include "metadata/column_rows.hpp"
 #include "metadata/duckdb/duckdb_write_txn.hpp"
 #include "metadata/duckdb/result_reader.hpp"
+#include "metadata/sql/catalog_migration.hpp"
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/catalog/catalog.hpp"
@@ -101,6 +102,22 @@ void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {
 		catalog_connection.Rollback();
 		throw;
 	}
+}
+
+void DuckDBMetadataStore::MigrateCatalog(const std::string &from_version) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	catalog_connection.BeginWrite();
+	try {
+		CatalogMigration(catalog_connection, prefix).Run(from_version);
+		catalog_connection.Commit();
+	} catch (...) {
+		try {
+			catalog_connection.Rollback();
+		} catch (...) { // NOLINT: a failed statement may have ended the transaction already; its error is the one
+		}
+		throw;
+	}
+	cache = StoreCache();
 }
 
 LakeMetadata DuckDBMetadataStore::LoadMetadata() {

@@ -52,6 +52,8 @@ public:
 	bool IsEmpty() override;
 	void Initialize(const StoreInitOptions &options) override;
 	LakeMetadata LoadMetadata() override;
+	void MigrateCatalog(const std::string &from_version) override;
+	std::shared_ptr<MetadataStore> MigratedCopy(const std::string &from_version) override;
 	std::vector<std::string> MissingCatalogTables(const std::string &format_version) override;
 
 	SnapshotRecord GetLatestSnapshot() override;

@@ -84,6 +84,31 @@ std::shared_ptr<MetadataStore> OpenDuckDBStore(duckdb::ClientContext &context, c
 	return store;
 }
 
+std::shared_ptr<MetadataStore> DuckDBMetadataStore::MigratedCopy(const std::string &from_version) {
+	// every table of the catalog database, inlined data included, copied into an in-memory database
+	auto copy_name = "__inlake_migrated_copy_of_" + metadata_database;
+	auto attached = connection.Query("ATTACH ':memory:' AS " + SqlIdentifier(copy_name));
+	if (attached->HasError()) {
+		throw duckdb::IOException("Cannot read the older catalog \"%s\": %s", metadata_database,
+		                          attached->GetError());
+	}
+	auto store = std::make_shared<DuckDBMetadataStore>(database, copy_name, metadata_schema);
+	store->SetAttached(DisplayName(), {}); // named as the catalog it copies; nothing to remove when it closes
+	try {
+		auto copied = connection.Query("COPY FROM DATABASE " + SqlIdentifier(metadata_database) + " TO " +
+		                               SqlIdentifier(copy_name));
+		if (copied->HasError()) {
+			throw duckdb::IOException("Cannot read the older catalog \"%s\": copying it into memory failed: %s",
+			                          metadata_database, copied->GetError());
+		}
+		store->MigrateCatalog(from_version);
+	} catch (...) {
+		store->Close(true);
+		throw;
+	}
+	return store;
+}
+
 std::string DuckDBMetadataStore::DefaultDataPath() {
 	return attached_path + ".files/";
 }

@@ -1,5 +1,7 @@
 #include "metadata/sql/sql_metadata_store.hpp"
 
+#include "metadata/sql/catalog_migration.hpp"
+
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/sql/sql_write_txn.hpp"
 #include "metadata/sql_literal.hpp"
@@ -81,6 +83,18 @@ void SqlMetadataStore::Initialize(const StoreInitOptions &options) {
 	Connection().BeginWrite();
 	try {
 		Writer().CreateCatalog(options);
+		Connection().Commit();
+	} catch (...) {
+		Connection().Rollback();
+		throw;
+	}
+}
+
+void SqlMetadataStore::MigrateCatalog(const std::string &from_version) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	Connection().BeginWrite();
+	try {
+		CatalogMigration(Connection(), config.prefix).Run(from_version);
 		Connection().Commit();
 	} catch (...) {
 		Connection().Rollback();
