@@ -93,7 +93,7 @@ std::string CatalogMigration::OldRows(const std::string &table, std::vector<std:
 		old_columns = {"begin_snapshot", "schema_version"};
 		is_table = false;
 		return "(SELECT min(snapshot_id) AS begin_snapshot, schema_version FROM " + prefix +
-		       "ducklake_snapshot GROUP BY schema_version) versions";
+		       "ducklake_snapshot GROUP BY schema_version)";
 	}
 	return std::string();
 }

@@ -1,5 +1,7 @@
 #include "metadata/sql/catalog_reader.hpp"
 
+#include <algorithm>
+
 #include "metadata/column_rows.hpp"
 #include "metadata/sql/result_row.hpp"
 #include "metadata/sql_literal.hpp"
@@ -19,12 +21,22 @@ std::string InlinedDeleteTableName(int64_t table_id) {
 
 LakeMetadata CatalogReader::Metadata() {
 	LakeMetadata metadata;
-	auto result = connection.Query("SELECT key, value, scope, scope_id FROM " + prefix + "ducklake_metadata");
+	// every column, found by name: a catalog of format 0.1 (to be migrated) has no scope columns
+	auto result = connection.Query("SELECT * FROM " + prefix + "ducklake_metadata");
+	auto column = [&](const char *name) {
+		auto found = std::find(result.names.begin(), result.names.end(), name);
+		return found == result.names.end() ? duckdb::idx_t(-1) : duckdb::idx_t(found - result.names.begin());
+	};
+	auto key_column = column("key"), value_column = column("value"), scope_column = column("scope"),
+	     scope_id_column = column("scope_id");
+	if (key_column == duckdb::idx_t(-1) || value_column == duckdb::idx_t(-1)) {
+		throw duckdb::IOException("The catalog's ducklake_metadata table has no key and value columns");
+	}
 	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
 		ResultRow r(result, row);
-		auto key = r.String(0);
-		auto value = r.String(1);
-		auto scope = r.String(2);
+		auto key = r.String(key_column);
+		auto value = r.String(value_column);
+		auto scope = scope_column == duckdb::idx_t(-1) ? std::string() : r.String(scope_column);
 		if (scope.empty() && key == "version") {
 			metadata.version = value;
 		} else if (scope.empty() && key == "data_path") {
@@ -32,7 +44,8 @@ LakeMetadata CatalogReader::Metadata() {
 		} else if (scope.empty() && key == "created_by") {
 			metadata.created_by = value;
 		} else {
-			metadata.options.push_back(OptionRecord {key, value, scope, r.Int(3, -1)});
+			metadata.options.push_back(
+			    OptionRecord {key, value, scope, scope_id_column == duckdb::idx_t(-1) ? -1 : r.Int(scope_id_column, -1)});
 		}
 	}
 	return metadata;

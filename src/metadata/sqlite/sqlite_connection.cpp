@@ -184,12 +184,14 @@ CatalogRows SQLiteConnection::Query(const std::string &sql) {
 	if (!statement) {
 		return rows; // only whitespace or a comment
 	}
+	// the columns are read after the first step: a cached statement is compiled again there when the schema
+	// changed since (a `SELECT *` of a table that was rebuilt then has the new table's columns)
+	int code = sqlite3_step(statement);
 	int columns = sqlite3_column_count(statement);
 	for (int column = 0; column < columns; column++) {
 		rows.names.emplace_back(sqlite3_column_name(statement, column));
 	}
-	int code;
-	while ((code = sqlite3_step(statement)) == SQLITE_ROW) {
+	for (; code == SQLITE_ROW; code = sqlite3_step(statement)) {
 		std::vector<Value> row;
 		row.reserve(columns);
 		for (int column = 0; column < columns; column++) {
