@@ -17,70 +17,73 @@ std::string InlinedIntervalText(const duckdb::interval_t &interval) {
 
 namespace {
 
-//! `type` with every INTERVAL inside it replaced by VARCHAR.
-duckdb::LogicalType IntervalsAsText(const duckdb::LogicalType &type) {
-	using duckdb::LogicalType;
-	using duckdb::LogicalTypeId;
-	switch (type.id()) {
-	case LogicalTypeId::INTERVAL:
-		return LogicalType::VARCHAR;
-	case LogicalTypeId::LIST:
-		return LogicalType::LIST(IntervalsAsText(duckdb::ListType::GetChildType(type)));
-	case LogicalTypeId::ARRAY:
-		return LogicalType::ARRAY(IntervalsAsText(duckdb::ArrayType::GetChildType(type)),
-		                          duckdb::optional_idx(duckdb::ArrayType::GetSize(type)));
-	case LogicalTypeId::MAP:
-		return LogicalType::MAP(IntervalsAsText(duckdb::MapType::KeyType(type)),
-		                        IntervalsAsText(duckdb::MapType::ValueType(type)));
-	case LogicalTypeId::STRUCT: {
-		duckdb::child_list_t<LogicalType> children;
-		for (auto &child : duckdb::StructType::GetChildTypes(type)) {
-			children.emplace_back(child.first, IntervalsAsText(child.second));
+//! `text` in single quotes, with backslashes and quotes escaped as DuckDB's cast of text to a nested type reads
+//! them.
+void AppendQuoted(const std::string &text, std::string &out) {
+	out += '\'';
+	for (char c : text) {
+		if (c == '\\' || c == '\'') {
+			out += '\\';
 		}
-		return LogicalType::STRUCT(std::move(children));
+		out += c;
 	}
-	default:
-		return type;
-	}
+	out += '\'';
 }
 
-//! A nested value with its intervals as IntervalText strings (type: IntervalsAsText of the value's).
-duckdb::Value IntervalsAsText(const duckdb::Value &value) {
+//! A nested value as text that DuckDB's cast to its type reads back exactly. DuckDB's own cast to VARCHAR leaves
+//! some strings unquoted that its reader then takes apart (a key "\" after a quoted value, say): here every
+//! non-NULL leaf is quoted, and intervals are written as InlinedIntervalText.
+void AppendNestedText(const duckdb::Value &value, std::string &out) {
 	using duckdb::LogicalTypeId;
-	using duckdb::Value;
-	auto &type = value.type();
-	auto text_type = IntervalsAsText(type);
 	if (value.IsNull()) {
-		return Value(text_type);
+		out += "NULL";
+		return;
 	}
+	auto &type = value.type();
 	switch (type.id()) {
-	case LogicalTypeId::INTERVAL:
-		return Value(InlinedIntervalText(value.GetValue<duckdb::interval_t>()));
 	case LogicalTypeId::LIST:
-	case LogicalTypeId::ARRAY:
+	case LogicalTypeId::ARRAY: {
+		out += '[';
+		auto &children = duckdb::ListValue::GetChildren(value);
+		for (size_t i = 0; i < children.size(); i++) {
+			out += i == 0 ? "" : ", ";
+			AppendNestedText(children[i], out);
+		}
+		out += ']';
+		return;
+	}
 	case LogicalTypeId::MAP: {
-		duckdb::vector<Value> children;
-		for (auto &child : duckdb::ListValue::GetChildren(value)) {
-			children.push_back(IntervalsAsText(child));
+		out += '{';
+		auto &entries = duckdb::ListValue::GetChildren(value);
+		for (size_t i = 0; i < entries.size(); i++) {
+			auto &key_value = duckdb::StructValue::GetChildren(entries[i]);
+			out += i == 0 ? "" : ", ";
+			AppendNestedText(key_value[0], out);
+			out += '=';
+			AppendNestedText(key_value[1], out);
 		}
-		if (type.id() == LogicalTypeId::ARRAY) {
-			return Value::ARRAY(duckdb::ArrayType::GetChildType(text_type), std::move(children));
-		}
-		auto result = Value::LIST(duckdb::ListType::GetChildType(text_type), std::move(children));
-		result.Reinterpret(text_type); // a MAP is a list of key/value structs
-		return result;
+		out += '}';
+		return;
 	}
 	case LogicalTypeId::STRUCT: {
-		duckdb::child_list_t<Value> children;
+		out += '{';
 		auto &child_types = duckdb::StructType::GetChildTypes(type);
-		auto &values = duckdb::StructValue::GetChildren(value);
-		for (size_t i = 0; i < values.size(); i++) {
-			children.emplace_back(child_types[i].first, IntervalsAsText(values[i]));
+		auto &children = duckdb::StructValue::GetChildren(value);
+		for (size_t i = 0; i < children.size(); i++) {
+			out += i == 0 ? "" : ", ";
+			AppendQuoted(child_types[i].first, out);
+			out += ": ";
+			AppendNestedText(children[i], out);
 		}
-		return Value::STRUCT(std::move(children));
+		out += '}';
+		return;
 	}
+	case LogicalTypeId::INTERVAL:
+		AppendQuoted(InlinedIntervalText(value.GetValue<duckdb::interval_t>()), out);
+		return;
 	default:
-		return value;
+		AppendQuoted(value.ToString(), out);
+		return;
 	}
 }
 
@@ -93,9 +96,10 @@ duckdb::Value InlinedValueText(const duckdb::Value &value) {
 	if (value.type().id() == duckdb::LogicalTypeId::INTERVAL) {
 		return duckdb::Value(InlinedIntervalText(value.GetValue<duckdb::interval_t>()));
 	}
-	if (value.type().IsNested() && duckdb::TypeVisitor::Contains(value.type(), duckdb::LogicalTypeId::INTERVAL)) {
-		// nested text with each interval as InlinedIntervalText, which the cast to the nested type reads back
-		return IntervalsAsText(value).DefaultCastAs(duckdb::LogicalType::VARCHAR);
+	if (value.type().IsNested() && !duckdb::TypeVisitor::Contains(value.type(), duckdb::LogicalTypeId::UNION)) {
+		std::string text;
+		AppendNestedText(value, text);
+		return duckdb::Value(text);
 	}
 	return value.DefaultCastAs(duckdb::LogicalType::VARCHAR);
 }

@@ -1,10 +1,12 @@
 //===----------------------------------------------------------------------===//
 // The text form of inlined values in catalogs that store a type as text
-// (SQLite, PostgreSQL; BACKENDS.md): DuckDB's own cast of the value to
-// VARCHAR, read back by casting the text to the column's type, except
-// INTERVAL, written "<months> months <days> days <micros> microseconds"
-// (also inside nested values): DuckDB's own text of an extreme interval does
-// not read back.
+// (SQLite, PostgreSQL; BACKENDS.md), read back by DuckDB's cast of the text
+// to the column's type. A value is written as DuckDB's own cast to VARCHAR
+// writes it, except INTERVAL, written "<months> months <days> days <micros>
+// microseconds" (DuckDB's own text of an extreme interval does not read
+// back), and nested values (LIST, ARRAY, STRUCT, MAP), written in DuckDB's
+// nested text with every leaf quoted and escaped: DuckDB's own text leaves
+// some strings unquoted that its reader then misreads.
 //===----------------------------------------------------------------------===//
 #pragma once
 
