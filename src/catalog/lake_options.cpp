@@ -1,5 +1,7 @@
 #include "catalog/lake_options.hpp"
 
+#include "catalog/option_registry.hpp"
+
 #include "metadata/catalog_tables_sql.hpp"
 
 #include "duckdb/common/exception.hpp"
@@ -179,7 +181,11 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 		} else if (key == "create_if_not_exists") {
 			result.create_if_not_exists = Boolean("CREATE_IF_NOT_EXISTS", value);
 		} else if (key == "target_file_size") {
-			result.target_file_size = NonNegativeInteger("TARGET_FILE_SIZE", value);
+			if (!ParseByteSize(value, result.target_file_size)) {
+				throw InvalidInputException("ATTACH option TARGET_FILE_SIZE expects a size: a byte count or a number "
+				                            "with a unit such as '10KB', '128MB' or '1GiB', got '%s'",
+				                            value.ToString());
+			}
 		} else if (key == "automatic_migration") {
 			result.automatic_migration = Boolean("AUTOMATIC_MIGRATION", value);
 		} else {

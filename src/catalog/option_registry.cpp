@@ -1,7 +1,9 @@
 #include "catalog/option_registry.hpp"
 
 #include "duckdb/common/exception.hpp"
+#include "duckdb/common/limits.hpp"
 #include "duckdb/common/string_util.hpp"
+#include "duckdb/main/config.hpp"
 
 #include <cmath>
 
@@ -12,24 +14,32 @@ using duckdb::Value;
 
 namespace {
 
-enum class OptionKind { NON_NEGATIVE_INTEGER, BOOLEAN, INTERVAL, COMPRESSION };
+enum class OptionKind { NON_NEGATIVE_INTEGER, BYTE_SIZE, BOOLEAN, INTERVAL, COMPRESSION };
 
 struct OptionDefinition {
 	const char *key;
 	OptionKind kind;
 	//! May be set per schema and per table (otherwise global only)
 	bool scoped;
+	const char *description;
 };
 
 const OptionDefinition kOptions[] = {
-    {"data_inlining_row_limit", OptionKind::NON_NEGATIVE_INTEGER, true},
-    {"auto_compact", OptionKind::BOOLEAN, true},
-    {"target_file_size", OptionKind::NON_NEGATIVE_INTEGER, true},
-    {"parquet_compression", OptionKind::COMPRESSION, true},
-    {"parquet_row_group_size", OptionKind::NON_NEGATIVE_INTEGER, true},
-    {"expire_older_than", OptionKind::INTERVAL, false},
-    {"delete_older_than", OptionKind::INTERVAL, false},
-    {"require_commit_message", OptionKind::BOOLEAN, false},
+    {"data_inlining_row_limit", OptionKind::NON_NEGATIVE_INTEGER, true,
+     "Inserts and deletes of at most this many rows are written into the catalog instead of Parquet files (0: "
+     "never)"},
+    {"auto_compact", OptionKind::BOOLEAN, true, "Whether flushes and CHECKPOINT include the table"},
+    {"target_file_size", OptionKind::BYTE_SIZE, true,
+     "The size in bytes a Parquet data file is split at (a byte count or a size such as '128MB')"},
+    {"parquet_compression", OptionKind::COMPRESSION, true, "The compression of the Parquet files written"},
+    {"parquet_row_group_size", OptionKind::NON_NEGATIVE_INTEGER, true,
+     "The number of rows of a row group of the Parquet files written"},
+    {"expire_older_than", OptionKind::INTERVAL, false,
+     "CHECKPOINT expires the snapshots older than this interval"},
+    {"delete_older_than", OptionKind::INTERVAL, false,
+     "CHECKPOINT deletes the files expired snapshots left behind that are older than this interval"},
+    {"require_commit_message", OptionKind::BOOLEAN, false,
+     "Whether every commit needs a message (ducklake_set_commit_message)"},
 };
 
 const OptionDefinition &FindOption(const std::string &key) {
@@ -47,6 +57,52 @@ const OptionDefinition &FindOption(const std::string &key) {
 }
 
 } // namespace
+
+std::string OptionDescription(const std::string &key) {
+	auto lower = duckdb::StringUtil::Lower(key);
+	for (auto &option : kOptions) {
+		if (lower == option.key) {
+			return option.description;
+		}
+	}
+	return std::string();
+}
+
+bool ParseByteSize(const Value &value, int64_t &bytes) {
+	auto &type = value.type();
+	Value converted;
+	std::string error;
+	if (value.IsNull()) {
+		return false;
+	}
+	if (type.IsIntegral()) {
+		if (!value.DefaultTryCastAs(LogicalType::BIGINT, converted, &error) || converted.GetValue<int64_t>() < 0) {
+			return false;
+		}
+		bytes = converted.GetValue<int64_t>();
+		return true;
+	}
+	if (type.id() != duckdb::LogicalTypeId::VARCHAR) {
+		return false;
+	}
+	auto text = duckdb::StringUtil::Replace(value.ToString(), " ", "");
+	if (text.empty() || text[0] < '0' || text[0] > '9') {
+		return false; // DuckDB's parser reads '-1' or 'none' as unlimited
+	}
+	if (text.find_first_not_of("0123456789") == std::string::npos) {
+		text += "b";
+	}
+	try {
+		auto parsed = duckdb::DBConfig::ParseMemoryLimit(text);
+		if (parsed >= duckdb::idx_t(duckdb::NumericLimits<int64_t>::Maximum())) {
+			return false;
+		}
+		bytes = int64_t(parsed);
+		return true;
+	} catch (std::exception &) {
+		return false;
+	}
+}
 
 const char *OptionScopeName(OptionScope scope) {
 	switch (scope) {
@@ -156,6 +212,16 @@ std::string ValidateOptionValue(const std::string &key, const Value &value) {
 	switch (option.kind) {
 	case OptionKind::NON_NEGATIVE_INTEGER:
 		return NonNegativeInteger(option, value);
+	case OptionKind::BYTE_SIZE: {
+		if (value.type().IsNumeric()) {
+			return NonNegativeInteger(option, value); // a byte count (2.0 is 2; 1.5 is refused)
+		}
+		int64_t bytes;
+		if (!ParseByteSize(value, bytes)) {
+			BadValue(option, "a size: a byte count or a number with a unit such as '10KB', '128MB' or '1GiB'", value);
+		}
+		return std::to_string(bytes);
+	}
 	case OptionKind::BOOLEAN:
 		return Boolean(option, value);
 	case OptionKind::INTERVAL:

@@ -23,5 +23,10 @@ const char *OptionScopeName(OptionScope scope);
 std::string CanonicalOptionKey(const std::string &key, OptionScope scope);
 //! Returns the value as stored in ducklake_metadata.value, throwing for bad values.
 std::string ValidateOptionValue(const std::string &key, const duckdb::Value &value);
+//! What the option does ("" for an unknown key), as ducklake_options shows it.
+std::string OptionDescription(const std::string &key);
+//! A size: a non-negative byte count (a number, or digits as text) or DuckDB's size text ('10KB' = 10,000 bytes,
+//! '1GiB' = 2^30 bytes, as SET memory_limit reads it). False when the value is none of these.
+bool ParseByteSize(const duckdb::Value &value, int64_t &bytes);
 
 } // namespace inlake

@@ -1,7 +1,8 @@
 // ducklake_options('lake'): every persisted option (including this
-// transaction's uncommitted set_option calls) with its scope and the schema
-// or table it applies to.
+// transaction's uncommitted set_option calls) with its scope, the schema
+// or table it applies to, and what it does.
 #include "catalog/lake_catalog.hpp"
+#include "catalog/option_registry.hpp"
 #include "functions/lake_functions.hpp"
 #include "functions/row_table_function.hpp"
 #include "transaction/lake_transaction.hpp"
@@ -42,8 +43,9 @@ static duckdb::unique_ptr<duckdb::FunctionData> OptionsBind(duckdb::ClientContex
 			table_names[table.TableId()] = schema.name + "." + table.name;
 		});
 	});
-	names = {"option_name", "value", "scope", "scope_entry"};
-	types = {LogicalType::VARCHAR, LogicalType::VARCHAR, LogicalType::VARCHAR, LogicalType::VARCHAR};
+	names = {"option_name", "value", "scope", "scope_entry", "description"};
+	types = {LogicalType::VARCHAR, LogicalType::VARCHAR, LogicalType::VARCHAR, LogicalType::VARCHAR,
+	         LogicalType::VARCHAR};
 	auto result = duckdb::make_uniq<RowsBindData>();
 	for (auto &option : EffectiveOptions(transaction)) {
 		Value entry;
@@ -55,7 +57,8 @@ static duckdb::unique_ptr<duckdb::FunctionData> OptionsBind(duckdb::ClientContex
 			continue; // the schema or table no longer exists
 		}
 		result->rows.push_back(
-		    {Value(option.key), Value(option.value), Value(option.scope.empty() ? "global" : option.scope), entry});
+		    {Value(option.key), Value(option.value), Value(option.scope.empty() ? "global" : option.scope), entry,
+		     Value(OptionDescription(option.key))});
 	}
 	std::sort(result->rows.begin(), result->rows.end(), [](const std::vector<Value> &a, const std::vector<Value> &b) {
 		return a[0].ToString() + a[2].ToString() + a[3].ToString() < b[0].ToString() + b[2].ToString() + b[3].ToString();

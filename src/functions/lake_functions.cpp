@@ -8,7 +8,7 @@ std::vector<duckdb::TableFunction> LakeFunctionList() {
 	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
 	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
 	        DeleteOrphanedFilesFunction(), CatalogTableFunction(), CurrentSnapshotFunction(),
-	        LastCommittedSnapshotFunction(), SetCommitMessageFunction()};
+	        LastCommittedSnapshotFunction(), SetCommitMessageFunction(), SettingsFunction()};
 }
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {

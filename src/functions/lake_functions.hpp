@@ -33,6 +33,7 @@ duckdb::TableFunction CatalogTableFunction();
 duckdb::TableFunction CurrentSnapshotFunction();
 duckdb::TableFunction LastCommittedSnapshotFunction();
 duckdb::TableFunction SetCommitMessageFunction();
+duckdb::TableFunction SettingsFunction();
 
 //! The DuckLake functions inlake lacks, each answering with an error that says so (not DuckDB's autoloader).
 std::vector<duckdb::TableFunction> UnsupportedLakeFunctions();

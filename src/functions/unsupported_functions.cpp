@@ -12,7 +12,7 @@ namespace {
 const char *const kNotYetSupported[] = {"ducklake_add_data_files",       "ducklake_list_files",
                                          "ducklake_merge_adjacent_files", "ducklake_rewrite_data_files",
                                          "ducklake_table_changes",        "ducklake_table_deletions",
-                                         "ducklake_table_insertions",     "ducklake_settings"};
+                                         "ducklake_table_insertions"};
 
 duckdb::unique_ptr<duckdb::FunctionData> RefuseBind(duckdb::ClientContext &, duckdb::TableFunctionBindInput &input,
                                                     duckdb::vector<duckdb::LogicalType> &,

@@ -4,6 +4,8 @@
 #include "duckdb/common/optional_idx.hpp"
 #include "duckdb/common/type_visitor.hpp"
 
+#include <cctype>
+
 namespace inlake {
 
 std::string InlinedIntervalText(const duckdb::interval_t &interval) {
@@ -28,6 +30,24 @@ void AppendQuoted(const std::string &text, std::string &out) {
 		out += c;
 	}
 	out += '\'';
+}
+
+//! A leaf of a nested value: text (VARCHAR, BLOB, ENUM) always quoted; other values as DuckDB writes them,
+//! quoted when their text holds anything but letters, digits and . + - : (a timestamp with a time zone, say).
+void AppendLeafText(const duckdb::Value &value, std::string &out) {
+	auto text = value.ToString();
+	auto id = value.type().id();
+	bool quote = id == duckdb::LogicalTypeId::VARCHAR || id == duckdb::LogicalTypeId::BLOB ||
+	             id == duckdb::LogicalTypeId::ENUM || text.empty();
+	for (size_t i = 0; !quote && i < text.size(); i++) {
+		auto c = text[i];
+		quote = !std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '+' && c != '-' && c != ':';
+	}
+	if (quote) {
+		AppendQuoted(text, out);
+	} else {
+		out += text;
+	}
 }
 
 //! A nested value as text that DuckDB's cast to its type reads back exactly. DuckDB's own cast to VARCHAR leaves
@@ -82,7 +102,7 @@ void AppendNestedText(const duckdb::Value &value, std::string &out) {
 		AppendQuoted(InlinedIntervalText(value.GetValue<duckdb::interval_t>()), out);
 		return;
 	default:
-		AppendQuoted(value.ToString(), out);
+		AppendLeafText(value, out);
 		return;
 	}
 }

@@ -5,7 +5,7 @@
 // writes it, except INTERVAL, written "<months> months <days> days <micros>
 // microseconds" (DuckDB's own text of an extreme interval does not read
 // back), and nested values (LIST, ARRAY, STRUCT, MAP), written in DuckDB's
-// nested text with every leaf quoted and escaped: DuckDB's own text leaves
+// nested text with every string quoted and escaped: DuckDB's own text leaves
 // some strings unquoted that its reader then misreads.
 //===----------------------------------------------------------------------===//
 #pragma once
