@@ -110,9 +110,12 @@ public:
 
 private:
 	// lake_catalog_attach.cpp
-	//! Makes a lake of an older format readable: migrated (AUTOMATIC_MIGRATION) or, READ_ONLY, through a migrated
-	//! copy in memory; otherwise the error that says how.
-	void OpenOlderFormat(const std::string &version);
+	//! Makes a lake of an older format readable: migrated (AUTOMATIC_MIGRATION) or, READ_ONLY or pinned to a
+	//! snapshot, through a migrated copy in memory; otherwise the error that says how. What would fail the attach
+	//! afterwards (DATA_PATH, DUCKLAKE_VERSION) is checked first.
+	void OpenOlderFormat(const LakeMetadata &old);
+	//! A DATA_PATH other than the one the lake records is an error unless OVERRIDE_DATA_PATH.
+	void CheckDataPath(const LakeMetadata &metadata) const;
 	void LoadOrCreateLake();
 	void CreateDataPath(const std::string &path);
 	//! Closes the store and removes what the failed attach created.

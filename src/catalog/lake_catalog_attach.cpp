@@ -2,6 +2,7 @@
 // and detaching. A failed ATTACH leaves nothing behind: the catalog database and folders it created are removed.
 #include "catalog/lake_catalog.hpp"
 
+#include "catalog/older_format_files.hpp"
 #include "common/lake_paths.hpp"
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/open_store.hpp"
@@ -18,6 +19,11 @@ namespace inlake {
 [[noreturn]] static void ThrowUnsupportedFormat(const LakeOptions &options, const std::string &version,
                                                 const std::string &catalog) {
 	bool older = !version.empty() && version[0] == '0';
+	if (version.empty()) {
+		throw duckdb::IOException("Cannot attach DuckLake \"%s\": its catalog (%s) is damaged: ducklake_metadata has "
+		                          "no version row, so its format is unknown",
+		                          options.lake_name, catalog);
+	}
 	if (!older) {
 		throw duckdb::IOException("Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format version %s, which "
 		                          "this build does not know (it reads and writes formats 1.0 and 1.1)",
@@ -32,31 +38,55 @@ namespace inlake {
 	throw duckdb::InvalidInputException(
 	    "Cannot attach DuckLake \"%s\": its catalog (%s) is DuckLake format version %s, older than the format this "
 	    "build writes (1.0). Attach it with AUTOMATIC_MIGRATION true to upgrade the catalog to 1.0 (its data files "
-	    "stay as they are), or READ_ONLY to read it without changing it; the catalog was left as it was",
-	    options.lake_name, catalog, version);
+	    "stay as they are)%s; the catalog was left as it was",
+	    options.lake_name, catalog, version,
+	    options.backend == CatalogBackend::DUCKDB ? ", or READ_ONLY to read it without changing it" : "");
 }
 
 static const char *kCreatedBy = "inlake 0.1.0";
 
-void LakeCatalog::OpenOlderFormat(const std::string &version) {
-	if (!IsMigratableFormatVersion(version) || (!options.automatic_migration && !options.read_only)) {
+void LakeCatalog::OpenOlderFormat(const LakeMetadata &old) {
+	auto &version = old.version;
+	bool pinned = options.snapshot_version >= 0 || options.has_snapshot_time;
+	bool reads_only = options.read_only || pinned;
+	if (!IsMigratableFormatVersion(version) || (!options.automatic_migration && !reads_only)) {
 		ThrowUnsupportedFormat(options, version, store->DisplayName());
 	}
-	if (!options.read_only) {
-		store->MigrateCatalog(version);
+	// what would fail the attach after the migration fails it before, so that a failed ATTACH changes nothing
+	if (options.format_version_given && options.format_version != "1.0") {
+		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": DUCKLAKE_VERSION '%s' was given, but its "
+		                                    "catalog is format %s, which inlake migrates to 1.0; the catalog was left "
+		                                    "as it was",
+		                                    options.lake_name, options.format_version, version);
+	}
+	CheckDataPath(old);
+	auto lake_data_path = WithTrailingSeparator(options.data_path.empty() ? old.data_path : options.data_path);
+	auto files_with_row_ids = DataFilesWithEmbeddedRowIds(GetDatabase(), *store, lake_data_path);
+	if (!reads_only) {
+		store->MigrateCatalog(version, files_with_row_ids);
 		return;
 	}
-	// READ_ONLY: read a migrated copy in memory, leaving the catalog database as it is
-	auto copy = store->MigratedCopy(version);
+	// READ_ONLY or pinned to a snapshot: read a migrated copy in memory, leaving the catalog database as it is
+	auto copy = store->MigratedCopy(version, files_with_row_ids);
 	if (!copy) {
 		throw duckdb::NotImplementedException(
-		    "Cannot attach DuckLake \"%s\" READ_ONLY: its catalog (%s) is DuckLake format version %s, which inlake "
+		    "Cannot attach DuckLake \"%s\" %s: its catalog (%s) is DuckLake format version %s, which inlake "
 		    "reads without migrating only from a DuckDB-file catalog; attach it with AUTOMATIC_MIGRATION true to "
-		    "upgrade it to 1.0. The catalog was left as it was",
-		    options.lake_name, store->DisplayName(), version);
+		    "upgrade it to 1.0 first. The catalog was left as it was",
+		    options.lake_name, options.read_only ? "READ_ONLY" : "at a snapshot", store->DisplayName(), version);
 	}
 	store->Close(false);
 	store = std::move(copy);
+}
+
+void LakeCatalog::CheckDataPath(const LakeMetadata &metadata) const {
+	if (!options.data_path.empty() && !options.override_data_path &&
+	    NormalizedFolderPath(options.data_path) != NormalizedFolderPath(metadata.data_path)) {
+		throw duckdb::InvalidInputException(
+		    "Cannot attach DuckLake \"%s\": DATA_PATH \"%s\" is not the data path \"%s\" the lake records; leave "
+		    "DATA_PATH out, or give OVERRIDE_DATA_PATH true to read the lake's files from \"%s\" in this session",
+		    options.lake_name, options.data_path, metadata.data_path, options.data_path);
+	}
 }
 
 void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
@@ -139,7 +169,7 @@ void LakeCatalog::LoadOrCreateLake() {
 	}
 	auto metadata = store->LoadMetadata();
 	if (!IsSupportedFormatVersion(metadata.version)) {
-		OpenOlderFormat(metadata.version);
+		OpenOlderFormat(metadata);
 		metadata = store->LoadMetadata();
 	}
 	if (options.format_version_given && options.format_version != metadata.version) {
@@ -170,13 +200,7 @@ void LakeCatalog::LoadOrCreateLake() {
 		                                    options.lake_name, (long long)options.snapshot_version,
 		                                    (long long)store->GetLatestSnapshot().snapshot_id);
 	}
-	if (!options.data_path.empty() && !options.override_data_path &&
-	    NormalizedFolderPath(options.data_path) != NormalizedFolderPath(metadata.data_path)) {
-		throw duckdb::InvalidInputException(
-		    "Cannot attach DuckLake \"%s\": DATA_PATH \"%s\" is not the data path \"%s\" the lake records; leave "
-		    "DATA_PATH out, or give OVERRIDE_DATA_PATH true to read the lake's files from \"%s\" in this session",
-		    options.lake_name, options.data_path, metadata.data_path, options.data_path);
-	}
+	CheckDataPath(metadata);
 	format_version = metadata.version;
 	data_path = WithTrailingSeparator(options.data_path.empty() ? metadata.data_path : options.data_path);
 	persisted_options = store->LoadOptions();

@@ -208,12 +208,14 @@ public:
 	virtual void Initialize(const StoreInitOptions &options) = 0;
 	virtual LakeMetadata LoadMetadata() = 0;
 	//! Upgrades a catalog of an older format (0.1-0.3) to format 1.0 in one catalog write transaction (see
-	//! CatalogMigration); on any failure nothing has changed.
-	virtual void MigrateCatalog(const std::string &from_version) = 0;
-	//! A copy of the catalog, migrated from `from_version` to format 1.0, that lives in memory only: a READ_ONLY
-	//! attach reads an older lake through it and the catalog database stays as it is. nullptr when the backend
-	//! cannot make one.
-	virtual std::shared_ptr<MetadataStore> MigratedCopy(const std::string &from_version) {
+	//! CatalogMigration; `files_with_row_ids`: the data files that embed their rows' ids, which the catalog does
+	//! not record); on any failure nothing has changed.
+	virtual void MigrateCatalog(const std::string &from_version, const std::vector<int64_t> &files_with_row_ids) = 0;
+	//! A copy of the catalog, migrated as MigrateCatalog does, that lives in memory only: a READ_ONLY attach
+	//! reads an older lake through it and the catalog database stays as it is. nullptr when the backend cannot
+	//! make one.
+	virtual std::shared_ptr<MetadataStore> MigratedCopy(const std::string &from_version,
+	                                                    const std::vector<int64_t> &files_with_row_ids) {
 		return nullptr;
 	}
 	//! The catalog tables of the format version that the catalog database lacks (a damaged catalog).

@@ -24,6 +24,18 @@ done
 if [[ -e lake.ducklake.wal ]]; then fail "a WAL file was left beside the catalog"; else echo "ok: no WAL left"; fi
 expect_eq "and the data files as they were" "$(cd "$FIXTURE/data" && find . -type f | sort)" "$(cd data && find . -type f | sort)"
 
+# with AUTOMATIC_MIGRATION, an ATTACH that fails for another reason fails before migrating: nothing changes
+for case in "DATA_PATH 'other/'|is not the data path" "DUCKLAKE_VERSION '1.1'|DUCKLAKE_VERSION '1.1' was given" \
+	"SNAPSHOT_VERSION 99|SNAPSHOT_VERSION 99 does not exist" "SNAPSHOT_TIME '1999-01-01'|no snapshot at or before"; do
+	run -c "ATTACH 'ducklake:lake.ducklake' AS l (AUTOMATIC_MIGRATION true, ${case%%|*})"
+	expect_contains "AUTOMATIC_MIGRATION with ${case%%|*} fails, saying why" "${case#*|}" "$ERR"
+	expect_eq "and leaves the catalog file as it was" "$before" "$(md5sum lake.ducklake)"
+done
+# attached at a snapshot, an older lake is read as it is (as READ_ONLY)
+run -csv -noheader -c "ATTACH 'ducklake:lake.ducklake' AS l (SNAPSHOT_VERSION 4); SELECT count(*) FROM l.events"
+expect_eq "SNAPSHOT_VERSION reads the older lake at that snapshot" "982" "$OUT"
+expect_eq "without changing the catalog file" "$before" "$(md5sum lake.ducklake)"
+
 run -c "ATTACH 'ducklake:lake.ducklake' AS l (AUTOMATIC_MIGRATION 'perhaps')"
 expect_contains "a non-boolean AUTOMATIC_MIGRATION is refused, naming it" "AUTOMATIC_MIGRATION" "$ERR"
 

@@ -104,11 +104,12 @@ void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {
 	}
 }
 
-void DuckDBMetadataStore::MigrateCatalog(const std::string &from_version) {
+void DuckDBMetadataStore::MigrateCatalog(const std::string &from_version,
+                                         const std::vector<int64_t> &files_with_row_ids) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	catalog_connection.BeginWrite();
 	try {
-		CatalogMigration(catalog_connection, prefix).Run(from_version);
+		CatalogMigration(catalog_connection, prefix, files_with_row_ids).Run(from_version);
 		catalog_connection.Commit();
 	} catch (...) {
 		try {

@@ -52,8 +52,9 @@ public:
 	bool IsEmpty() override;
 	void Initialize(const StoreInitOptions &options) override;
 	LakeMetadata LoadMetadata() override;
-	void MigrateCatalog(const std::string &from_version) override;
-	std::shared_ptr<MetadataStore> MigratedCopy(const std::string &from_version) override;
+	void MigrateCatalog(const std::string &from_version, const std::vector<int64_t> &files_with_row_ids) override;
+	std::shared_ptr<MetadataStore> MigratedCopy(const std::string &from_version,
+	                                            const std::vector<int64_t> &files_with_row_ids) override;
 	std::vector<std::string> MissingCatalogTables(const std::string &format_version) override;
 
 	SnapshotRecord GetLatestSnapshot() override;

@@ -84,7 +84,8 @@ std::shared_ptr<MetadataStore> OpenDuckDBStore(duckdb::ClientContext &context, c
 	return store;
 }
 
-std::shared_ptr<MetadataStore> DuckDBMetadataStore::MigratedCopy(const std::string &from_version) {
+std::shared_ptr<MetadataStore> DuckDBMetadataStore::MigratedCopy(const std::string &from_version,
+                                                                 const std::vector<int64_t> &files_with_row_ids) {
 	// every table of the catalog database, inlined data included, copied into an in-memory database
 	auto copy_name = "__inlake_migrated_copy_of_" + metadata_database;
 	auto attached = connection.Query("ATTACH ':memory:' AS " + SqlIdentifier(copy_name));
@@ -101,7 +102,7 @@ std::shared_ptr<MetadataStore> DuckDBMetadataStore::MigratedCopy(const std::stri
 			throw duckdb::IOException("Cannot read the older catalog \"%s\": copying it into memory failed: %s",
 			                          metadata_database, copied->GetError());
 		}
-		store->MigrateCatalog(from_version);
+		store->MigrateCatalog(from_version, files_with_row_ids);
 	} catch (...) {
 		store->Close(true);
 		throw;

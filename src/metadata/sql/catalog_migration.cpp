@@ -105,8 +105,15 @@ std::string CatalogMigration::ColumnValue(const std::string &table, const std::s
 		return column;
 	}
 	if (column == "partial_max" && Contains(old_columns, "partial_file_info")) {
-		// 1.0: 'partial_max:N' (CheckPartialFileInfo made sure of the form) becomes N
-		return "CAST(substr(partial_file_info, 13) AS " + dialect.CatalogColumnType("BIGINT") + ")";
+		// 1.0: 'partial_max:N' (CheckPartialFileInfo made sure of the form) becomes N; a file that embeds its
+		// rows' ids (an UPDATE wrote it) gets its begin snapshot, as inlake's own UPDATE marks such a file
+		std::string ids;
+		for (auto id : files_with_row_ids) {
+			ids += (ids.empty() ? "" : ", ") + std::to_string(id);
+		}
+		auto embedded = ids.empty() ? "" : " WHEN data_file_id IN (" + ids + ") THEN begin_snapshot";
+		return "CASE WHEN partial_file_info IS NOT NULL THEN CAST(substr(partial_file_info, 13) AS " +
+		       dialect.CatalogColumnType("BIGINT") + ")" + embedded + " END";
 	}
 	if ((table == "ducklake_schema" || table == "ducklake_table") && column == "path") {
 		return "''"; // 0.2: an empty relative path keeps 0.1's file paths relative to the data path

@@ -34,9 +34,10 @@ namespace inlake {
 
 class CatalogMigration {
 public:
-	//! `prefix` qualifies the catalog tables' names
-	CatalogMigration(CatalogConnection &connection, std::string prefix)
-	    : connection(connection), prefix(std::move(prefix)) {
+	//! `prefix` qualifies the catalog tables' names; `files_with_row_ids` are the data files (not partial ones)
+	//! that embed their rows' ids (an UPDATE wrote them), which format 1.0 marks with partial_max
+	CatalogMigration(CatalogConnection &connection, std::string prefix, std::vector<int64_t> files_with_row_ids)
+	    : connection(connection), prefix(std::move(prefix)), files_with_row_ids(std::move(files_with_row_ids)) {
 	}
 
 	//! Upgrades the catalog from `from_version` (0.1, 0.2 or 0.3) to 1.0 in the caller's transaction.
@@ -63,6 +64,7 @@ private:
 
 	CatalogConnection &connection;
 	std::string prefix;
+	std::vector<int64_t> files_with_row_ids;
 	//! Statements run so far (INLAKE_TEST_KILL_MIGRATION_AT kills the process after one of them, for tests)
 	int statements_run = 0;
 };

@@ -90,11 +90,12 @@ void SqlMetadataStore::Initialize(const StoreInitOptions &options) {
 	}
 }
 
-void SqlMetadataStore::MigrateCatalog(const std::string &from_version) {
+void SqlMetadataStore::MigrateCatalog(const std::string &from_version,
+                                      const std::vector<int64_t> &files_with_row_ids) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	Connection().BeginWrite();
 	try {
-		CatalogMigration(Connection(), config.prefix).Run(from_version);
+		CatalogMigration(Connection(), config.prefix, files_with_row_ids).Run(from_version);
 		Connection().Commit();
 	} catch (...) {
 		Connection().Rollback();
