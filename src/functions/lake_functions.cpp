@@ -8,7 +8,8 @@ std::vector<duckdb::TableFunction> LakeFunctionList() {
 	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
 	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
 	        DeleteOrphanedFilesFunction(), CatalogTableFunction(), CurrentSnapshotFunction(),
-	        LastCommittedSnapshotFunction(), SetCommitMessageFunction(), SettingsFunction()};
+	        LastCommittedSnapshotFunction(), SetCommitMessageFunction(), SettingsFunction(),
+	        ListFilesFunction()};
 }
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {

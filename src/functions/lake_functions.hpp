@@ -34,6 +34,7 @@ duckdb::TableFunction CurrentSnapshotFunction();
 duckdb::TableFunction LastCommittedSnapshotFunction();
 duckdb::TableFunction SetCommitMessageFunction();
 duckdb::TableFunction SettingsFunction();
+duckdb::TableFunction ListFilesFunction();
 
 //! The DuckLake functions inlake lacks, each answering with an error that says so (not DuckDB's autoloader).
 std::vector<duckdb::TableFunction> UnsupportedLakeFunctions();

@@ -9,7 +9,7 @@ namespace inlake {
 
 namespace {
 
-const char *const kNotYetSupported[] = {"ducklake_add_data_files",       "ducklake_list_files",
+const char *const kNotYetSupported[] = {"ducklake_add_data_files",
                                          "ducklake_merge_adjacent_files", "ducklake_rewrite_data_files",
                                          "ducklake_table_changes",        "ducklake_table_deletions",
                                          "ducklake_table_insertions"};
