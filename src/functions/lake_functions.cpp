@@ -5,11 +5,15 @@
 namespace inlake {
 
 std::vector<duckdb::TableFunction> LakeFunctionList() {
-	return {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
+	std::vector<duckdb::TableFunction> functions {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
 	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
 	        DeleteOrphanedFilesFunction(), CatalogTableFunction(), CurrentSnapshotFunction(),
 	        LastCommittedSnapshotFunction(), SetCommitMessageFunction(), SettingsFunction(),
 	        ListFilesFunction()};
+	for (auto &function : ChangeFeedFunctions()) {
+		functions.push_back(std::move(function));
+	}
+	return functions;
 }
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {

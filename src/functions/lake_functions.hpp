@@ -35,6 +35,8 @@ duckdb::TableFunction LastCommittedSnapshotFunction();
 duckdb::TableFunction SetCommitMessageFunction();
 duckdb::TableFunction SettingsFunction();
 duckdb::TableFunction ListFilesFunction();
+//! ducklake_table_insertions, _deletions, _changes and the events function _changes reads
+std::vector<duckdb::TableFunction> ChangeFeedFunctions();
 
 //! The DuckLake functions inlake lacks, each answering with an error that says so (not DuckDB's autoloader).
 std::vector<duckdb::TableFunction> UnsupportedLakeFunctions();

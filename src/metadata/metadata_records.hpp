@@ -107,6 +107,8 @@ struct DataFileRecord {
 	int64_t partial_max = -1;
 	//! -1: unknown (format 1.0 has no such column)
 	int64_t row_group_count = -1;
+	//! -1: not ended (or not read: only the change feed's listing reads it)
+	int64_t end_snapshot = -1;
 	std::vector<FileColumnStatsRecord> column_stats;
 	//! Positions deleted at the snapshot the file was loaded at (inlined deletions), sorted
 	std::vector<int64_t> deleted_positions;
@@ -128,6 +130,18 @@ struct InlinedDeleteEntry {
 	int64_t file_id = -1;
 	int64_t position = -1;
 	int64_t snapshot_id = 0;
+};
+
+//! What the change feed of a table reads from the catalog for a range of snapshots (MetadataStore::
+//! LoadChangeSources), all from one catalog state.
+struct TableChangeSources {
+	//! The data files that held rows at some snapshot of the range: begun at or before its end and not ended
+	//! before its start (end_snapshot filled in), ordered by file order
+	std::vector<DataFileRecord> files;
+	//! Every delete file of those data files begun at or before the range's end, by data file id, oldest first
+	std::map<int64_t, std::vector<DataFileRecord::DeleteFileRef>> delete_files;
+	//! The table's inlined deletions made at or before the range's end
+	std::vector<InlinedDeleteEntry> inlined_deletes;
 };
 
 //! A new ducklake_delete_file row.

@@ -277,6 +277,10 @@ public:
 	//! Inlined deletions of a table made at or before `snapshot_id`, with their snapshots.
 	virtual std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) = 0;
 
+	//! What the change feed of the table over snapshots start..end reads besides the inlined rows (see
+	//! TableChangeSources), from one catalog state.
+	virtual TableChangeSources LoadChangeSources(int64_t table_id, int64_t start_snapshot, int64_t end_snapshot) = 0;
+
 	//! Opens the catalog write transaction of one commit, waiting for other writers as `retry` allows.
 	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) = 0;
 

@@ -226,7 +226,8 @@ bool DifferentialRun::FinalChecks() {
 		return Reattach(attach_limit, false) && CompareTables(CreatedTables());
 	}
 	Print("-- end of seed: time travel to every retained snapshot, re-attach, flush");
-	if (!CheckTimeTravel(true) || !Reattach(attach_limit, false) || !CompareTables(CreatedTables())) {
+	if (!CheckTimeTravel(true) || !CheckChangeFeed() || !Reattach(attach_limit, false) ||
+	    !CompareTables(CreatedTables())) {
 		return false;
 	}
 	Step final_flush;
@@ -241,8 +242,8 @@ bool DifferentialRun::FinalChecks() {
 			return false;
 		}
 	}
-	// After the re-attach (and the flush): every retained snapshot once more.
-	return CheckTimeTravel(true) && CheckLineage(false);
+	// After the re-attach (and the flush): every retained snapshot once more, and the change feed.
+	return CheckTimeTravel(true) && CheckChangeFeed() && CheckLineage(false);
 }
 
 } // namespace inlake_random

@@ -73,6 +73,9 @@ private:
 	bool CheckTimeTravelRecord(const SnapshotRecord &record);
 	bool CheckFilteredTimeTravel(const TableImage &expected, const std::string &from, const std::string &what);
 	bool FinalChecks();
+	// change_feed_check.cpp
+	bool CheckChangeFeed();
+	bool CheckChangeFeedRange(const SnapshotRecord &before, const SnapshotRecord &after, size_t table);
 	std::vector<ImageColumn> Columns(int table) const;
 	std::vector<int> CreatedTables() const;
 

@@ -51,6 +51,7 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"float", "FLOAT/DOUBLE columns"},
 	    {"temporal", "DATE/TIME/TIMESTAMP/INTERVAL columns"},
 	    {"time-travel", "time travel checks"},
+	    {"change-feed", "change feed (table_changes) checks"},
 	};
 	return features;
 }

@@ -50,8 +50,9 @@ void RandomOptions::Parse(int argc, char **argv) {
 			backends = name == "all" ? AllBackends() : std::vector<Backend> {ParseBackend(name)};
 		} else if (flag == "--inject-fault") {
 			fault = value();
-			if (fault != "content" && fault != "error" && fault != "history" && fault != "rowid") {
-				throw std::invalid_argument("--inject-fault takes content, error, history or rowid");
+			if (fault != "content" && fault != "error" && fault != "history" && fault != "rowid" &&
+			    fault != "feed") {
+				throw std::invalid_argument("--inject-fault takes content, error, history, rowid or feed");
 			}
 		} else if (flag == "--dir") {
 			dir = value();
@@ -87,7 +88,7 @@ std::string RandomOptions::Usage() {
 	    "  --verbose            print every statement (a failing seed reads as a SQL script)\n"
 	    "  --exclude a,b        leave features out (below)\n"
 	    "  --backend NAME|all   catalog backend (duckdb; default all)\n"
-	    "  --inject-fault KIND  self-test: content|error|history|rowid (the run must fail)\n"
+	    "  --inject-fault KIND  self-test: content|error|history|rowid|feed (the run must fail)\n"
 	    "  --self-test          check that the table comparison sees subtle differences\n"
 	    "  --time-travel-sample N  snapshots checked by a mid-seed time travel check (default 5)\n"
 	    "  --dir PATH           where lakes are created (default a new /tmp directory)\n"

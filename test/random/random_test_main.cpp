@@ -35,6 +35,9 @@ static std::string FaultMarker(const std::string &fault) {
 	if (fault == "history") {
 		return "time travel: ";
 	}
+	if (fault == "feed") {
+		return "change feed: ";
+	}
 	return "row lineage broken";
 }
 

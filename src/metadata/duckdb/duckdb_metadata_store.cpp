@@ -192,4 +192,9 @@ std::unique_ptr<MetadataWriteTxn> DuckDBMetadataStore::BeginWrite(const WriteRet
 	return std::unique_ptr<MetadataWriteTxn>(new DuckDBWriteTxn(*this, connection));
 }
 
+TableChangeSources DuckDBMetadataStore::LoadChangeSources(int64_t table_id, int64_t start_snapshot, int64_t end_snapshot) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().ChangeSources(table_id, start_snapshot, end_snapshot);
+}
+
 } // namespace inlake

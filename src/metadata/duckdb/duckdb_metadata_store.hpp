@@ -81,6 +81,7 @@ public:
 	std::vector<DataFileRecord::DeleteFileRef> LoadDeleteFileHistory(int64_t data_file_id,
 	                                                                int64_t snapshot_id) override;
 	std::vector<InlinedDeleteEntry> LoadInlinedDeleteEntries(int64_t table_id, int64_t snapshot_id) override;
+	TableChangeSources LoadChangeSources(int64_t table_id, int64_t start_snapshot, int64_t end_snapshot) override;
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) override;
 	CatalogTableRows ReadCatalogTable(const std::string &table_name) override;

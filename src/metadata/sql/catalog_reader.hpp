@@ -82,6 +82,8 @@ public:
 	std::vector<DataFileRecord::DeleteFileRef> DeleteFileHistory(int64_t data_file_id, int64_t snapshot_id);
 	//! Inlined deletions of a table made at or before `snapshot_id`
 	std::vector<InlinedDeleteEntry> InlinedDeleteEntries(int64_t table_id, int64_t snapshot_id);
+	//! catalog_reader_history.cpp: what the change feed of snapshots start..end reads (see TableChangeSources)
+	TableChangeSources ChangeSources(int64_t table_id, int64_t start_snapshot, int64_t end_snapshot);
 	//! Rows of an inlined table inserted at or before `snapshot_id` and ended after it
 	int64_t CountInlinedRowsEndedAfter(const std::string &inlined_table, const InlinedColumnNames &names,
 	                                   int64_t snapshot_id);

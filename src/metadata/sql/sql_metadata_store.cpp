@@ -265,4 +265,9 @@ void SqlMetadataStore::GiveConnection(std::unique_ptr<CatalogConnection> idle) {
 	}
 }
 
+TableChangeSources SqlMetadataStore::LoadChangeSources(int64_t table_id, int64_t start_snapshot, int64_t end_snapshot) {
+	return InReadTransaction<TableChangeSources>(
+	    [&]() { return Reader().ChangeSources(table_id, start_snapshot, end_snapshot); });
+}
+
 } // namespace inlake

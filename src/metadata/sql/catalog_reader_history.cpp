@@ -1,0 +1,66 @@
+// CatalogReader, the part the change feed reads: every data file, delete file and inlined deletion of a table
+// that matters to a range of snapshots, ended ones included.
+#include "metadata/sql/catalog_reader.hpp"
+
+#include "metadata/sql/result_row.hpp"
+#include "metadata/sql_literal.hpp"
+
+namespace inlake {
+
+static std::vector<DataFileRecord> ReadHistoryFiles(const CatalogRows &rows) {
+	std::vector<DataFileRecord> files;
+	for (duckdb::idx_t row = 0; row < rows.RowCount(); row++) {
+		ResultRow r(rows, row);
+		DataFileRecord file;
+		file.data_file_id = r.Int(0);
+		file.table_id = r.Int(1);
+		file.begin_snapshot = r.Int(2);
+		file.end_snapshot = r.Int(3, -1);
+		file.path = r.String(4);
+		file.path_is_relative = r.Bool(5, true);
+		file.record_count = r.Int(6, 0);
+		file.file_size_bytes = r.Int(7, 0);
+		file.footer_size = r.Int(8, 0);
+		file.row_id_start = r.Int(9, 0);
+		file.partial_max = r.Int(10, -1);
+		files.push_back(std::move(file));
+	}
+	return files;
+}
+
+static DataFileRecord::DeleteFileRef ReadDeleteFileRef(const ResultRow &r) {
+	DataFileRecord::DeleteFileRef ref;
+	ref.delete_file_id = r.Int(1);
+	ref.path = r.String(2);
+	ref.path_is_relative = r.Bool(3, true);
+	ref.delete_count = r.Int(4, 0);
+	ref.file_size_bytes = r.Int(5, 0);
+	ref.begin_snapshot = r.Int(6, 0);
+	ref.partial_max = r.Int(7, -1);
+	return ref;
+}
+
+TableChangeSources CatalogReader::ChangeSources(int64_t table_id, int64_t start_snapshot, int64_t end_snapshot) {
+	TableChangeSources sources;
+	auto table = SqlInt(table_id), start = SqlInt(start_snapshot), end = SqlInt(end_snapshot);
+	sources.files = ReadHistoryFiles(connection.Query(
+	    "SELECT data_file_id, table_id, begin_snapshot, end_snapshot, path, path_is_relative, record_count, "
+	    "file_size_bytes, footer_size, row_id_start, partial_max FROM " +
+	    prefix + "ducklake_data_file WHERE table_id = " + table + " AND begin_snapshot <= " + end +
+	    " AND (end_snapshot IS NULL OR end_snapshot >= " + start + ") ORDER BY file_order, data_file_id"));
+	if (sources.files.empty()) {
+		return sources;
+	}
+	auto deletes = connection.Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, "
+	                                "file_size_bytes, begin_snapshot, partial_max FROM " +
+	                                prefix + "ducklake_delete_file WHERE table_id = " + table +
+	                                " AND begin_snapshot <= " + end + " ORDER BY begin_snapshot, delete_file_id");
+	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {
+		ResultRow r(deletes, row);
+		sources.delete_files[r.Int(0)].push_back(ReadDeleteFileRef(r));
+	}
+	sources.inlined_deletes = InlinedDeleteEntries(table_id, end_snapshot);
+	return sources;
+}
+
+} // namespace inlake
