@@ -24,6 +24,9 @@ LakeTableEntry::LakeTableEntry(duckdb::Catalog &catalog, duckdb::SchemaCatalogEn
 duckdb::unique_ptr<LakeTableEntry> LakeTableEntry::FromRecord(duckdb::Catalog &catalog,
                                                               duckdb::SchemaCatalogEntry &schema, TableRecord record) {
 	auto info = CreateInfoFromColumns(schema.name, record.table_name, record.columns);
+	if (record.has_comment) {
+		info->comment = duckdb::Value(record.comment);
+	}
 	return duckdb::make_uniq<LakeTableEntry>(catalog, schema, *info, std::move(record));
 }
 

@@ -93,6 +93,9 @@ duckdb::unique_ptr<duckdb::CreateTableInfo> CreateInfoFromColumns(const std::str
 				definition.SetDefaultValue(std::move(expressions[0]));
 			}
 		}
+		if (column.has_comment) {
+			definition.SetComment(duckdb::Value(column.comment));
+		}
 		info->columns.AddColumn(std::move(definition));
 		if (!column.nulls_allowed) {
 			info->constraints.push_back(duckdb::make_uniq<duckdb::NotNullConstraint>(duckdb::LogicalIndex(i)));

@@ -29,6 +29,9 @@ struct LakeColumn {
 	//! an empty text is the empty string)
 	std::string initial_default;
 	bool has_initial_default = false;
+	//! COMMENT ON COLUMN (top-level columns; ducklake_column_tag key "comment"); has_comment false: none
+	std::string comment;
+	bool has_comment = false;
 	//! For STRUCT: one per field. LIST: one child named "element". MAP: "key" and "value".
 	std::vector<LakeColumn> children;
 };

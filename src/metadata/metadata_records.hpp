@@ -73,6 +73,9 @@ struct TableRecord {
 		std::string null_order;  // NULLS_FIRST | NULLS_LAST
 	};
 	std::vector<SortKey> sort_keys;
+	//! COMMENT ON TABLE (ducklake_tag key "comment"); has_comment false: none
+	std::string comment;
+	bool has_comment = false;
 };
 
 //! The schemas and tables visible at one snapshot.

@@ -29,4 +29,10 @@ struct AlterResult {
 
 AlterResult AlterTableRecord(const TableRecord &record, duckdb::AlterTableInfo &info);
 
+//! Whether `info` is COMMENT ON TABLE or COMMENT ON COLUMN of a table
+bool IsTableComment(const duckdb::AlterInfo &info);
+//! The record with the comment of COMMENT ON TABLE / COLUMN set (a NULL comment removes it); a clear error for a
+//! column the table does not have.
+TableRecord CommentedTableRecord(const TableRecord &record, const duckdb::AlterInfo &info);
+
 } // namespace inlake

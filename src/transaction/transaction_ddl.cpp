@@ -312,28 +312,35 @@ void LakeTransaction::DropTable(LakeTableEntry &table) {
 
 void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &info) {
 	CheckWritable("alter a table");
-	if (info.type != duckdb::AlterType::ALTER_TABLE) {
+	bool is_comment = IsTableComment(info);
+	if (info.type != duckdb::AlterType::ALTER_TABLE && !is_comment) {
 		ThrowUnsupportedAlter(info);
 	}
-	auto &alter = info.Cast<duckdb::AlterTableInfo>();
-	auto table = LookupTable(schema, alter.name);
+	auto table = LookupTable(schema, info.name);
 	if (!table) {
-		if (alter.if_not_found == duckdb::OnEntryNotFound::RETURN_NULL) {
+		if (info.if_not_found == duckdb::OnEntryNotFound::RETURN_NULL) {
 			return;
 		}
-		throw CatalogException("Table with name %s does not exist!", alter.name);
+		throw CatalogException("Table with name %s does not exist!", info.name);
 	}
-	BindAlterTypes(alter);
-	auto result = AlterTableRecord(table->Record(), alter);
-	if (alter.alter_table_type == duckdb::AlterTableType::ADD_COLUMN && result.columns_changed) {
-		FixInitialDefault(result.record.columns.back(), result.record.table_name);
-	}
-	if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
-		CheckSortKeys(result.record);
-	}
-	if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE && LookupTable(schema, result.record.table_name)) {
-		throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
-		                       alter.name, result.record.table_name);
+	AlterResult result;
+	if (is_comment) {
+		result.record = CommentedTableRecord(table->Record(), info);
+	} else {
+		auto &alter = info.Cast<duckdb::AlterTableInfo>();
+		BindAlterTypes(alter);
+		result = AlterTableRecord(table->Record(), alter);
+		if (alter.alter_table_type == duckdb::AlterTableType::ADD_COLUMN && result.columns_changed) {
+			FixInitialDefault(result.record.columns.back(), result.record.table_name);
+		}
+		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
+			CheckSortKeys(result.record);
+		}
+		if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE &&
+		    LookupTable(schema, result.record.table_name)) {
+			throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
+			                       alter.name, result.record.table_name);
+		}
 	}
 	CheckReservedColumnNames(result.record.columns, catalog.FormatVersion());
 	changes.version++;

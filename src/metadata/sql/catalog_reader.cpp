@@ -157,6 +157,33 @@ TableVersionSnapshot CatalogReader::TableVersion(int64_t table_id, int64_t schem
 	return result;
 }
 
+void CatalogReader::ReadComments(int64_t snapshot_id, CatalogContents &contents,
+                                 const std::map<int64_t, size_t> &table_index) {
+	auto visible = VisibleAt(snapshot_id);
+	auto comments = connection.Query("SELECT object_id, -1, value FROM " + prefix + "ducklake_tag WHERE " + visible +
+	                                 " AND key = 'comment' UNION ALL SELECT table_id, column_id, value FROM " + prefix +
+	                                 "ducklake_column_tag WHERE " + visible + " AND key = 'comment'");
+	for (duckdb::idx_t row = 0; row < comments.RowCount(); row++) {
+		ResultRow r(comments, row);
+		auto index = table_index.find(r.Int(0));
+		if (index == table_index.end() || r.IsNull(2)) {
+			continue; // a comment on a schema or view, or a NULL value
+		}
+		auto &table = contents.tables[index->second];
+		auto column_id = r.Int(1, -1);
+		if (column_id < 0) {
+			table.comment = r.String(2);
+			table.has_comment = true;
+		}
+		for (auto &column : table.columns) {
+			if (column_id >= 0 && column.column_id == column_id) {
+				column.comment = r.String(2);
+				column.has_comment = true;
+			}
+		}
+	}
+}
+
 CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 	CatalogContents contents;
 	auto visible = VisibleAt(snapshot_id);
@@ -216,6 +243,7 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 			contents.tables[index->second].columns = BuildColumnTrees(entry.second);
 		}
 	}
+	ReadComments(snapshot_id, contents, table_index);
 	auto max_ids =
 	    connection.Query("SELECT table_id, max(column_id) FROM " + prefix + "ducklake_column GROUP BY table_id");
 	for (duckdb::idx_t row = 0; row < max_ids.RowCount(); row++) {

@@ -87,10 +87,26 @@ void CatalogWriteBatch::InsertTable(const TableRecord &table, int64_t begin_snap
 		       IdOrNull(column.parent_column), TextOrNull("expression", column.has_default),
 		       TextOrNull("duckdb", column.has_default)});
 	}
+	InsertComments(table, begin_snapshot);
+}
+
+void CatalogWriteBatch::InsertComments(const TableRecord &table, int64_t begin_snapshot) {
+	if (table.has_comment) {
+		Stage("ducklake_tag", {Value::BIGINT(table.table_id), Value::BIGINT(begin_snapshot), kNullId, Text("comment"),
+		                       Text(table.comment)});
+	}
+	for (auto &column : table.columns) {
+		if (column.has_comment) {
+			Stage("ducklake_column_tag", {Value::BIGINT(table.table_id), Value::BIGINT(column.column_id),
+			                              Value::BIGINT(begin_snapshot), kNullId, Text("comment"), Text(column.comment)});
+		}
+	}
 }
 
 void CatalogWriteBatch::EndTable(int64_t table_id, int64_t end_snapshot) {
-	for (auto table : {"ducklake_table", "ducklake_column"}) {
+	AddEndStatement("UPDATE " + prefix + "ducklake_tag SET end_snapshot = " + SqlInt(end_snapshot) +
+	                " WHERE object_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+	for (auto table : {"ducklake_table", "ducklake_column", "ducklake_column_tag"}) {
 		AddEndStatement("UPDATE " + prefix + table + " SET end_snapshot = " + SqlInt(end_snapshot) +
 		                " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
 	}

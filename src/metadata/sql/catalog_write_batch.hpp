@@ -35,8 +35,10 @@ public:
 	                    const SnapshotChangesRecord &changes);
 	void InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot);
 	void EndSchema(int64_t schema_id, int64_t end_snapshot);
-	//! The table row and a row per column (nested fields included)
+	//! The table row, a row per column (nested fields included) and the comments (ducklake_tag,
+	//! ducklake_column_tag rows with key "comment")
 	void InsertTable(const TableRecord &table, int64_t begin_snapshot);
+	//! Ends the table's rows, its columns' and its comments'
 	void EndTable(int64_t table_id, int64_t end_snapshot);
 	//! The data file row and its column statistics
 	void InsertDataFile(const DataFileRecord &file);
@@ -46,6 +48,7 @@ public:
 	                    int64_t snapshot_id);
 	void WriteOption(const OptionRecord &option, bool remove);
 
+	void InsertComments(const TableRecord &table, int64_t begin_snapshot);
 	//! One row of a catalog table: its columns' values in order (trailing ones left out are NULL)
 	void Stage(const std::string &table, Row row);
 	void AddEndStatement(std::string sql) {
