@@ -29,21 +29,35 @@ duckdb::optional_ptr<LakeTableEntry> LakeSchemaEntry::GetCommittedTable(const st
 	return entry == tables.end() ? nullptr : entry->second.get();
 }
 
+void LakeSchemaEntry::AddCommittedView(duckdb::unique_ptr<LakeViewEntry> view) {
+	auto name = view->name;
+	views[name] = std::move(view);
+}
+
+duckdb::optional_ptr<LakeViewEntry> LakeSchemaEntry::GetCommittedView(const std::string &name) {
+	auto entry = views.find(name);
+	return entry == views.end() ? nullptr : entry->second.get();
+}
+
 void LakeSchemaEntry::Scan(duckdb::ClientContext &context, CatalogType type,
                            const std::function<void(CatalogEntry &)> &callback) {
-	if (type != CatalogType::TABLE_ENTRY) {
-		return;
-	}
 	auto &transaction = LakeTransaction::Get(context, catalog);
-	transaction.ScanTables(*this, [&](LakeTableEntry &table) { callback(table); });
+	if (type == CatalogType::TABLE_ENTRY) {
+		transaction.ScanTables(*this, [&](LakeTableEntry &table) { callback(table); });
+	} else if (type == CatalogType::VIEW_ENTRY) {
+		transaction.ScanViews(*this, [&](LakeViewEntry &view) { callback(view); });
+	}
 }
 
 void LakeSchemaEntry::Scan(CatalogType type, const std::function<void(CatalogEntry &)> &callback) {
-	if (type != CatalogType::TABLE_ENTRY) {
-		return;
-	}
-	for (auto &entry : tables) {
-		callback(*entry.second);
+	if (type == CatalogType::TABLE_ENTRY) {
+		for (auto &entry : tables) {
+			callback(*entry.second);
+		}
+	} else if (type == CatalogType::VIEW_ENTRY) {
+		for (auto &entry : views) {
+			callback(*entry.second);
+		}
 	}
 }
 
@@ -55,6 +69,10 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateTable(CatalogTransacti
 	    lake_transaction.LookupTable(*this, base.table)) {
 		return nullptr;
 	}
+	if (lake_transaction.LookupView(*this, base.table)) {
+		throw duckdb::CatalogException("Cannot create table \"%s\": a view with this name exists in schema \"%s\"",
+		                               base.table, name);
+	}
 	return &lake_transaction.CreateTable(*this, info);
 }
 
@@ -63,10 +81,13 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupEntry(CatalogTransacti
 	if (lookup_info.GetCatalogType() == CatalogType::TABLE_FUNCTION_ENTRY) {
 		return LookupScopedFunction(lookup_info.GetEntryName());
 	}
-	if (lookup_info.GetCatalogType() != CatalogType::TABLE_ENTRY) {
+	auto type = lookup_info.GetCatalogType();
+	if (type != CatalogType::TABLE_ENTRY && type != CatalogType::VIEW_ENTRY) {
 		return nullptr;
 	}
+	// a view is found by a lookup of a table too (the binder asks for TABLE_ENTRY in FROM)
 	auto &lake_transaction = LakeTransaction::Get(transaction, catalog);
+	auto &name = lookup_info.GetEntryName();
 	auto at_clause = lookup_info.GetAtClause();
 	if (at_clause) {
 		auto snapshot = lake_transaction.ResolveAtClause(*at_clause);
@@ -75,9 +96,17 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupEntry(CatalogTransacti
 		if (!schema) {
 			return nullptr;
 		}
-		return schema->GetCommittedTable(lookup_info.GetEntryName()).get();
+		auto table = type == CatalogType::TABLE_ENTRY ? schema->GetCommittedTable(name) : nullptr;
+		if (table) {
+			return table.get();
+		}
+		return schema->GetCommittedView(name).get();
 	}
-	return lake_transaction.LookupTable(*this, lookup_info.GetEntryName()).get();
+	auto table = type == CatalogType::TABLE_ENTRY ? lake_transaction.LookupTable(*this, name) : nullptr;
+	if (table) {
+		return table.get();
+	}
+	return lake_transaction.LookupView(*this, name).get();
 }
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupScopedFunction(const std::string &name) {
@@ -96,11 +125,22 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupScopedFunction(const s
 }
 
 void LakeSchemaEntry::DropEntry(duckdb::ClientContext &context, duckdb::DropInfo &info) {
+	auto &transaction = LakeTransaction::Get(context, catalog);
+	if (info.type == CatalogType::VIEW_ENTRY) {
+		auto view = transaction.LookupView(*this, info.name);
+		if (!view) {
+			if (info.if_not_found == duckdb::OnEntryNotFound::RETURN_NULL) {
+				return;
+			}
+			throw duckdb::CatalogException("View with name %s does not exist!", info.name);
+		}
+		transaction.DropView(*view);
+		return;
+	}
 	if (info.type != CatalogType::TABLE_ENTRY) {
-		throw NotImplementedException("DuckLake supports DROP TABLE and DROP SCHEMA only (not DROP %s)",
+		throw NotImplementedException("DuckLake supports DROP TABLE, DROP VIEW and DROP SCHEMA only (not DROP %s)",
 		                              duckdb::CatalogTypeToString(info.type));
 	}
-	auto &transaction = LakeTransaction::Get(context, catalog);
 	auto table = transaction.LookupTable(*this, info.name);
 	if (!table) {
 		if (info.if_not_found == duckdb::OnEntryNotFound::RETURN_NULL) {
@@ -112,7 +152,12 @@ void LakeSchemaEntry::DropEntry(duckdb::ClientContext &context, duckdb::DropInfo
 }
 
 void LakeSchemaEntry::Alter(CatalogTransaction transaction, duckdb::AlterInfo &info) {
-	LakeTransaction::Get(transaction, catalog).AlterTable(*this, info);
+	auto &lake_transaction = LakeTransaction::Get(transaction, catalog);
+	if (info.GetCatalogType() == CatalogType::VIEW_ENTRY) {
+		lake_transaction.AlterView(*this, info);
+		return;
+	}
+	lake_transaction.AlterTable(*this, info);
 }
 
 #define LAKE_UNSUPPORTED_CREATE(METHOD, INFO, WHAT)                                                                    \
@@ -130,8 +175,7 @@ LAKE_UNSUPPORTED_CREATE(CreateType, duckdb::CreateTypeInfo, "TYPE")
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateView(CatalogTransaction transaction,
                                                                duckdb::CreateViewInfo &info) {
-	throw NotImplementedException("CREATE VIEW is not supported by inlake (yet): %s.%s.%s", catalog.GetName(), name,
-	                              info.view_name);
+	return LakeTransaction::Get(transaction, catalog).CreateView(*this, info).get();
 }
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateIndex(CatalogTransaction transaction,

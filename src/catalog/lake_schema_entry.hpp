@@ -1,7 +1,7 @@
 //===----------------------------------------------------------------------===//
 // LakeSchemaEntry: a DuckLake schema as DuckDB's binder sees it.
 //
-// Holds the tables committed at one schema version. Lookups and scans merge
+// Holds the tables and views committed at one schema version. Lookups and scans merge
 // in the calling transaction's own changes (tables it created or dropped), so
 // a transaction sees its uncommitted DDL and nobody else does. Creating and
 // dropping tables only records the change in the transaction; the catalog
@@ -10,6 +10,7 @@
 #pragma once
 
 #include "catalog/lake_table_entry.hpp"
+#include "catalog/lake_view_entry.hpp"
 #include "metadata/metadata_records.hpp"
 
 #include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
@@ -28,6 +29,8 @@ public:
 
 	void AddCommittedTable(duckdb::unique_ptr<LakeTableEntry> table);
 	optional_ptr<LakeTableEntry> GetCommittedTable(const std::string &name);
+	void AddCommittedView(duckdb::unique_ptr<LakeViewEntry> view);
+	optional_ptr<LakeViewEntry> GetCommittedView(const std::string &name);
 
 	void Scan(duckdb::ClientContext &context, duckdb::CatalogType type,
 	          const std::function<void(duckdb::CatalogEntry &)> &callback) override;
@@ -72,6 +75,7 @@ private:
 
 	SchemaRecord record;
 	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeTableEntry>> tables;
+	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeViewEntry>> views;
 	std::mutex functions_lock;
 	duckdb::case_insensitive_map_t<duckdb::unique_ptr<duckdb::CatalogEntry>> functions;
 };

@@ -78,10 +78,26 @@ struct TableRecord {
 	bool has_comment = false;
 };
 
-//! The schemas and tables visible at one snapshot.
+//! A ducklake_view row: a view's SELECT as DuckDB SQL text.
+struct ViewRecord {
+	int64_t view_id = -1;
+	std::string view_uuid;
+	int64_t schema_id = -1;
+	std::string view_name;
+	std::string dialect = "duckdb";
+	std::string sql;
+	//! The view's column names given in CREATE VIEW v(a, b), comma-separated quoted identifiers ("" for none)
+	std::string column_aliases;
+	//! COMMENT ON VIEW (ducklake_tag key "comment")
+	std::string comment;
+	bool has_comment = false;
+};
+
+//! The schemas, tables and views visible at one snapshot.
 struct CatalogContents {
 	std::vector<SchemaRecord> schemas;
 	std::vector<TableRecord> tables;
+	std::vector<ViewRecord> views;
 };
 
 struct FileColumnStatsRecord {

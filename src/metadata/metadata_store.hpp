@@ -57,6 +57,9 @@ public:
 	virtual void EndSchema(int64_t schema_id, int64_t end_snapshot) = 0;
 	virtual void InsertTable(const TableRecord &table, int64_t begin_snapshot) = 0;
 	virtual void EndTable(int64_t table_id, int64_t end_snapshot) = 0;
+	//! The view row and its comment
+	virtual void InsertView(const ViewRecord &view, int64_t begin_snapshot) = 0;
+	virtual void EndView(int64_t view_id, int64_t end_snapshot) = 0;
 	virtual void InsertDataFile(const DataFileRecord &file) = 0;
 	virtual void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) = 0;
 	virtual void WriteTableStats(const TableStatsRecord &stats, bool exists) = 0;

@@ -217,6 +217,8 @@ private:
 		scan_file.has_embedded_row_ids = partial;
 		scan_file.begin_snapshot = file.begin_snapshot;
 		scan_file.deleted_positions = std::move(skipped);
+		// rows beyond the range may hold values of a type widened after it; rows of interest fit the end's type
+		scan_file.try_cast_columns = true;
 		plan.spec->files.push_back(std::move(scan_file));
 		plan.files.push_back(std::move(feed_file));
 	}

@@ -116,7 +116,7 @@ static void MakeCastsTry(Expression &expression) {
 // reads a flushed file, written in the wider type, through the older, narrower one: the rows that snapshot does
 // not see (inserted later, hidden as deleted positions) may hold values the old type cannot take, and the cast
 // failed the query. Every row the snapshot sees was written under its type and fits, so a TRY_CAST changes
-// nothing for them.
+// nothing for them. The change feed reads such rows and drops them itself (try_cast_columns).
 ReaderInitializeType LakeMultiFileReader::CreateMapping(ClientContext &context, MultiFileReaderData &reader_data,
                                                         const vector<MultiFileColumnDefinition> &global_columns,
                                                         const vector<ColumnIndex> &global_column_ids,
@@ -132,9 +132,15 @@ ReaderInitializeType LakeMultiFileReader::CreateMapping(ClientContext &context, 
 		return result;
 	}
 	auto &data_file = spec->files[LakeFileList::SourceIndex(reader->file)];
-	if (data_file.has_embedded_row_ids && !data_file.deleted_positions.empty()) {
+	if (data_file.try_cast_columns || (data_file.has_embedded_row_ids && !data_file.deleted_positions.empty())) {
 		for (auto &entry : reader->expression_map) {
 			MakeCastsTry(*entry.second);
+		}
+	}
+	if (data_file.try_cast_columns) {
+		// the feed drops the rows beyond its range after the file's columns reach the table's types
+		for (auto &expression : reader_data.expressions) {
+			MakeCastsTry(*expression);
 		}
 	}
 	return result;

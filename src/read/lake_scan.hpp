@@ -62,6 +62,9 @@ struct ScanDataFile {
 	int64_t begin_snapshot = 0;
 	//! Sorted positions (0-based row numbers in the file) to skip
 	std::vector<int64_t> deleted_positions;
+	//! Read the file's columns with TRY_CAST: the file may hold rows, written under a later and wider
+	//! column type, that the scan reads but drops afterwards (the change feed's rows beyond its range)
+	bool try_cast_columns = false;
 	//! Stats by column id, for file skipping
 	std::map<int64_t, ScanColumnStats> column_stats;
 };

@@ -39,6 +39,7 @@ public:
 		WriteDrops();
 		WriteSchemas();
 		WriteTables();
+		WriteViews();
 		WriteTableData();
 		WriteOptions();
 		if (changes.HasSnapshotChanges()) {
@@ -80,6 +81,15 @@ private:
 			created_tables.insert(TableKey(table->ParentSchema().name, table->name));
 			schemas_used.insert(table->ParentSchema().Cast<LakeSchemaEntry>().SchemaId());
 		}
+		// tables and views share one namespace per schema
+		for (auto &view : changes.created_views) {
+			created_tables.insert(TableKey(view->ParentSchema().name, view->name));
+			schemas_used.insert(view->ParentSchema().Cast<LakeSchemaEntry>().SchemaId());
+		}
+		std::set<int64_t> views_touched(changes.dropped_view_ids.begin(), changes.dropped_view_ids.end());
+		for (auto &entry : changes.altered_views) {
+			views_touched.insert(entry.first);
+		}
 		std::set<int64_t> tables_touched(changes.dropped_table_ids.begin(), changes.dropped_table_ids.end());
 		for (auto &entry : changes.altered_tables) {
 			tables_touched.insert(entry.first);
@@ -92,8 +102,15 @@ private:
 				if (entry.kind == "created_schema" && created_schemas.count(entry.value)) {
 					Conflict(other, "schema " + entry.value + " was created");
 				}
-				if (entry.kind == "created_table" && created_tables.count(entry.value)) {
-					Conflict(other, "table " + entry.value + " was created");
+				if ((entry.kind == "created_table" || entry.kind == "created_view") &&
+				    created_tables.count(entry.value)) {
+					Conflict(other, std::string(entry.kind == "created_table" ? "table " : "view ") + entry.value +
+					                    " was created");
+				}
+				if ((entry.kind == "dropped_view" || entry.kind == "altered_view") &&
+				    views_touched.count(std::stoll(entry.value))) {
+					Conflict(other, "a view this transaction changes was " +
+					                    std::string(entry.kind == "dropped_view" ? "dropped" : "altered"));
 				}
 				if (entry.kind == "dropped_table" || entry.kind == "altered_table") {
 					if (tables_touched.count(std::stoll(entry.value))) {
@@ -170,6 +187,28 @@ private:
 				write.WriteSortOrder(entry.first, next.next_catalog_id++, record.sort_keys, next.snapshot_id);
 			}
 			change_set.AddId("altered_table", entry.first);
+		}
+	}
+
+	void WriteViews() {
+		for (auto view_id : changes.dropped_view_ids) {
+			write.EndView(view_id, next.snapshot_id);
+			change_set.AddId("dropped_view", view_id);
+		}
+		for (auto &entry : changes.altered_views) {
+			if (changes.dropped_view_ids.count(entry.first)) {
+				continue;
+			}
+			write.EndView(entry.first, next.snapshot_id);
+			write.InsertView(entry.second->Record(), next.snapshot_id);
+			change_set.AddId("altered_view", entry.first);
+		}
+		for (auto &view : changes.created_views) {
+			ViewRecord record = view->Record();
+			record.view_id = next.next_catalog_id++;
+			record.schema_id = RealId(record.schema_id);
+			write.InsertView(record, next.snapshot_id);
+			change_set.Add("created_view", TableKey(view->ParentSchema().name, record.view_name));
 		}
 	}
 

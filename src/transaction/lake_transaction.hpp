@@ -68,6 +68,17 @@ public:
 	LakeTableEntry &CreateTable(LakeSchemaEntry &schema, duckdb::BoundCreateTableInfo &info);
 	void DropTable(LakeTableEntry &table);
 	void AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &info);
+
+	// --- views (transaction_views.cpp) ---------------------------------------
+	duckdb::optional_ptr<LakeViewEntry> LookupView(LakeSchemaEntry &schema, const std::string &name);
+	void ScanViews(LakeSchemaEntry &schema, const std::function<void(LakeViewEntry &)> &callback);
+	//! nullptr for CREATE VIEW IF NOT EXISTS of an existing view
+	duckdb::optional_ptr<LakeViewEntry> CreateView(LakeSchemaEntry &schema, duckdb::CreateViewInfo &info);
+	void DropView(LakeViewEntry &view);
+	//! ALTER VIEW ... RENAME TO and COMMENT ON VIEW
+	void AlterView(LakeSchemaEntry &schema, duckdb::AlterInfo &info);
+	//! A clear error when a table or view of the schema has the name
+	void CheckNameFree(LakeSchemaEntry &schema, const std::string &name, const char *what);
 	//! The entry the transaction sees for a table id (altered, created or committed), or nullptr.
 	duckdb::optional_ptr<LakeTableEntry> CurrentTable(int64_t table_id);
 

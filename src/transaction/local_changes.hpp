@@ -160,6 +160,11 @@ struct LocalChanges {
 	//! Committed tables whose sort order changed
 	std::set<int64_t> sort_altered_tables;
 	std::map<int64_t, LocalTableChanges> table_changes;
+	//! Views created (local ids), dropped, and committed views renamed or commented (their latest entry)
+	std::vector<duckdb::unique_ptr<LakeViewEntry>> created_views;
+	std::vector<duckdb::unique_ptr<LakeViewEntry>> discarded_views;
+	std::set<int64_t> dropped_view_ids;
+	std::map<int64_t, duckdb::unique_ptr<LakeViewEntry>> altered_views;
 	std::vector<OptionChange> option_changes;
 	std::vector<TableFlush> flushes;
 	//! ducklake_set_commit_message: author, message and extra info for the snapshot this transaction creates
@@ -176,11 +181,15 @@ struct LocalChanges {
 	//! Whether committing creates a snapshot (option changes alone do not)
 	bool HasSnapshotChanges() const {
 		return created_schemas.size() || dropped_schema_ids.size() || created_tables.size() ||
-		       dropped_table_ids.size() || table_changes.size() || flushes.size() || altered_tables.size();
+		       dropped_table_ids.size() || table_changes.size() || flushes.size() || altered_tables.size() ||
+		       HasViewChanges();
 	}
 	bool HasSchemaChanges() const {
 		return !created_schemas.empty() || !dropped_schema_ids.empty() || !created_tables.empty() ||
-		       !dropped_table_ids.empty() || !altered_tables.empty();
+		       !dropped_table_ids.empty() || !altered_tables.empty() || HasViewChanges();
+	}
+	bool HasViewChanges() const {
+		return !created_views.empty() || !dropped_view_ids.empty() || !altered_views.empty();
 	}
 };
 

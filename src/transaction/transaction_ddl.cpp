@@ -194,8 +194,18 @@ void LakeTransaction::DropSchema(LakeSchemaEntry &schema, bool cascade) {
 		                                  "DROP SCHEMA ... CASCADE",
 		                                  schema.name, tables[0]->name);
 	}
+	std::vector<LakeViewEntry *> views;
+	ScanViews(schema, [&](LakeViewEntry &view) { views.push_back(&view); });
+	if (!views.empty() && !cascade) {
+		throw duckdb::DependencyException("Cannot drop schema \"%s\" because there are views in it (%s, ...); use "
+		                                  "DROP SCHEMA ... CASCADE",
+		                                  schema.name, views[0]->name);
+	}
 	for (auto table : tables) {
 		DropTable(*table);
+	}
+	for (auto view : views) {
+		DropView(*view);
 	}
 	for (size_t i = 0; i < changes.created_schemas.size(); i++) {
 		if (changes.created_schemas[i].get() == &schema) {

@@ -69,6 +69,14 @@ void DuckDBWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snap
 	batch.InsertSchema(schema, begin_snapshot);
 }
 
+void DuckDBWriteTxn::InsertView(const ViewRecord &view, int64_t begin_snapshot) {
+	batch.InsertView(view, begin_snapshot);
+}
+
+void DuckDBWriteTxn::EndView(int64_t view_id, int64_t end_snapshot) {
+	batch.EndView(view_id, end_snapshot);
+}
+
 void DuckDBWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
 	batch.EndSchema(schema_id, end_snapshot);
 }

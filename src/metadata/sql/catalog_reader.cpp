@@ -157,6 +157,24 @@ TableVersionSnapshot CatalogReader::TableVersion(int64_t table_id, int64_t schem
 	return result;
 }
 
+void CatalogReader::ReadViews(int64_t snapshot_id, CatalogContents &contents) {
+	auto views = connection.Query("SELECT view_id, " + connection.Dialect().AsText("view_uuid") +
+	                              ", schema_id, view_name, dialect, sql, column_aliases FROM " + prefix +
+	                              "ducklake_view WHERE " + VisibleAt(snapshot_id) + " ORDER BY view_id");
+	for (duckdb::idx_t row = 0; row < views.RowCount(); row++) {
+		ResultRow r(views, row);
+		ViewRecord view;
+		view.view_id = r.Int(0);
+		view.view_uuid = r.String(1);
+		view.schema_id = r.Int(2);
+		view.view_name = r.String(3);
+		view.dialect = r.String(4);
+		view.sql = r.String(5);
+		view.column_aliases = r.String(6);
+		contents.views.push_back(std::move(view));
+	}
+}
+
 void CatalogReader::ReadComments(int64_t snapshot_id, CatalogContents &contents,
                                  const std::map<int64_t, size_t> &table_index) {
 	auto visible = VisibleAt(snapshot_id);
@@ -165,9 +183,18 @@ void CatalogReader::ReadComments(int64_t snapshot_id, CatalogContents &contents,
 	                                 "ducklake_column_tag WHERE " + visible + " AND key = 'comment'");
 	for (duckdb::idx_t row = 0; row < comments.RowCount(); row++) {
 		ResultRow r(comments, row);
+		if (r.IsNull(2)) {
+			continue;
+		}
 		auto index = table_index.find(r.Int(0));
-		if (index == table_index.end() || r.IsNull(2)) {
-			continue; // a comment on a schema or view, or a NULL value
+		if (index == table_index.end()) {
+			for (auto &view : contents.views) {
+				if (view.view_id == r.Int(0) && r.Int(1, -1) < 0) {
+					view.comment = r.String(2);
+					view.has_comment = true;
+				}
+			}
+			continue; // a comment on a schema or a view
 		}
 		auto &table = contents.tables[index->second];
 		auto column_id = r.Int(1, -1);
@@ -243,6 +270,7 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 			contents.tables[index->second].columns = BuildColumnTrees(entry.second);
 		}
 	}
+	ReadViews(snapshot_id, contents);
 	ReadComments(snapshot_id, contents, table_index);
 	auto max_ids =
 	    connection.Query("SELECT table_id, max(column_id) FROM " + prefix + "ducklake_column GROUP BY table_id");

@@ -90,6 +90,23 @@ void CatalogWriteBatch::InsertTable(const TableRecord &table, int64_t begin_snap
 	InsertComments(table, begin_snapshot);
 }
 
+void CatalogWriteBatch::InsertView(const ViewRecord &view, int64_t begin_snapshot) {
+	Stage("ducklake_view", {Value::BIGINT(view.view_id), Value::UUID(view.view_uuid), Value::BIGINT(begin_snapshot),
+	                        kNullId, Value::BIGINT(view.schema_id), Text(view.view_name), Text(view.dialect),
+	                        Text(view.sql), TextOrNull(view.column_aliases, !view.column_aliases.empty())});
+	if (view.has_comment) {
+		Stage("ducklake_tag", {Value::BIGINT(view.view_id), Value::BIGINT(begin_snapshot), kNullId, Text("comment"),
+		                       Text(view.comment)});
+	}
+}
+
+void CatalogWriteBatch::EndView(int64_t view_id, int64_t end_snapshot) {
+	for (auto entry : {std::make_pair("ducklake_view", "view_id"), std::make_pair("ducklake_tag", "object_id")}) {
+		AddEndStatement("UPDATE " + prefix + entry.first + " SET end_snapshot = " + SqlInt(end_snapshot) + " WHERE " +
+		                entry.second + " = " + SqlInt(view_id) + " AND end_snapshot IS NULL");
+	}
+}
+
 void CatalogWriteBatch::InsertComments(const TableRecord &table, int64_t begin_snapshot) {
 	if (table.has_comment) {
 		Stage("ducklake_tag", {Value::BIGINT(table.table_id), Value::BIGINT(begin_snapshot), kNullId, Text("comment"),

@@ -38,6 +38,9 @@ public:
 	//! The table row, a row per column (nested fields included) and the comments (ducklake_tag,
 	//! ducklake_column_tag rows with key "comment")
 	void InsertTable(const TableRecord &table, int64_t begin_snapshot);
+	//! The view row and its comment; ending it ends both
+	void InsertView(const ViewRecord &view, int64_t begin_snapshot);
+	void EndView(int64_t view_id, int64_t end_snapshot);
 	//! Ends the table's rows, its columns' and its comments'
 	void EndTable(int64_t table_id, int64_t end_snapshot);
 	//! The data file row and its column statistics

@@ -66,6 +66,14 @@ void SqlWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snapsho
 	batch.InsertSchema(schema, begin_snapshot);
 }
 
+void SqlWriteTxn::InsertView(const ViewRecord &view, int64_t begin_snapshot) {
+	batch.InsertView(view, begin_snapshot);
+}
+
+void SqlWriteTxn::EndView(int64_t view_id, int64_t end_snapshot) {
+	batch.EndView(view_id, end_snapshot);
+}
+
 void SqlWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
 	batch.EndSchema(schema_id, end_snapshot);
 }

@@ -34,6 +34,8 @@ public:
 	void InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) override;
 	void InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) override;
 	void EndSchema(int64_t schema_id, int64_t end_snapshot) override;
+	void InsertView(const ViewRecord &view, int64_t begin_snapshot) override;
+	void EndView(int64_t view_id, int64_t end_snapshot) override;
 	void InsertTable(const TableRecord &table, int64_t begin_snapshot) override;
 	void EndTable(int64_t table_id, int64_t end_snapshot) override;
 	void InsertDataFile(const DataFileRecord &file) override;

@@ -1,0 +1,67 @@
+#include "catalog/lake_view_entry.hpp"
+
+#include "duckdb/catalog/catalog.hpp"
+#include "duckdb/common/error_data.hpp"
+#include "duckdb/common/exception.hpp"
+#include "duckdb/common/string_util.hpp"
+#include "duckdb/parser/expression/columnref_expression.hpp"
+#include "duckdb/parser/keyword_helper.hpp"
+#include "duckdb/parser/parsed_data/create_view_info.hpp"
+#include "duckdb/parser/parser.hpp"
+
+namespace inlake {
+using namespace duckdb; // NOLINT
+
+LakeViewEntry::LakeViewEntry(Catalog &catalog, SchemaCatalogEntry &schema, CreateViewInfo &info, ViewRecord record_p)
+    : ViewCatalogEntry(catalog, schema, info), record(std::move(record_p)) {
+}
+
+static vector<string> ParseAliases(const std::string &text) {
+	vector<string> aliases;
+	if (text.empty()) {
+		return aliases;
+	}
+	for (auto &expression : Parser::ParseExpressionList(text)) {
+		if (expression->GetExpressionClass() != ExpressionClass::COLUMN_REF) {
+			throw InvalidInputException("ducklake_view.column_aliases \"%s\" is not a list of names", text);
+		}
+		aliases.push_back(expression->Cast<ColumnRefExpression>().GetColumnName());
+	}
+	return aliases;
+}
+
+unique_ptr<LakeViewEntry> LakeViewEntry::FromRecord(Catalog &catalog, SchemaCatalogEntry &schema, ViewRecord record) {
+	CreateViewInfo info(schema, record.view_name);
+	try {
+		info.query = CreateViewInfo::ParseSelect(record.sql);
+		info.aliases = ParseAliases(record.column_aliases);
+	} catch (std::exception &ex) {
+		// a view another writer stored in SQL this DuckDB cannot parse: using it says so, the rest of the lake works
+		auto message = "view \"" + record.view_name + "\" of lake \"" + catalog.GetName() +
+		               "\" cannot be read: " + ErrorData(ex).RawMessage();
+		info.query = CreateViewInfo::ParseSelect("SELECT error(" + KeywordHelper::WriteQuoted(message, '\'') + ")");
+		info.aliases.clear();
+	}
+	info.sql = "CREATE VIEW " + KeywordHelper::WriteOptionallyQuoted(record.view_name) + " AS " + record.sql + ";";
+	if (record.has_comment) {
+		info.comment = Value(record.comment);
+	}
+	return make_uniq<LakeViewEntry>(catalog, schema, info, std::move(record));
+}
+
+ViewRecord LakeViewEntry::RecordOf(const CreateViewInfo &info, int64_t schema_id) {
+	ViewRecord record;
+	record.schema_id = schema_id;
+	record.view_name = info.view_name;
+	record.sql = info.query->ToString();
+	for (auto &alias : info.aliases) {
+		record.column_aliases += (record.column_aliases.empty() ? "" : ", ") + KeywordHelper::WriteQuoted(alias, '"');
+	}
+	if (!info.comment.IsNull()) {
+		record.comment = info.comment.ToString();
+		record.has_comment = true;
+	}
+	return record;
+}
+
+} // namespace inlake

@@ -1,0 +1,41 @@
+//===----------------------------------------------------------------------===//
+// LakeViewEntry: a view of a lake (a ducklake_view row) as DuckDB's binder
+// sees it. The view's SELECT is kept as DuckDB SQL text; it is bound afresh
+// every time the view is used (its column types are not stored), so a view
+// over lake tables follows their ALTERs and reads them at the snapshot the
+// query reads (AT clauses inside the view are bound as written).
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "metadata/metadata_records.hpp"
+
+#include "duckdb/catalog/catalog_entry/view_catalog_entry.hpp"
+
+namespace inlake {
+
+class LakeViewEntry : public duckdb::ViewCatalogEntry {
+public:
+	LakeViewEntry(duckdb::Catalog &catalog, duckdb::SchemaCatalogEntry &schema, duckdb::CreateViewInfo &info,
+	              ViewRecord record);
+
+	//! The entry of a committed (or transaction-local) view row
+	static duckdb::unique_ptr<LakeViewEntry> FromRecord(duckdb::Catalog &catalog, duckdb::SchemaCatalogEntry &schema,
+	                                                    ViewRecord record);
+	//! The record of a CREATE VIEW (view_id and view_uuid left to the caller)
+	static ViewRecord RecordOf(const duckdb::CreateViewInfo &info, int64_t schema_id);
+
+	bool HasTypes() const override {
+		return false;
+	}
+	const ViewRecord &Record() const {
+		return record;
+	}
+	int64_t ViewId() const {
+		return record.view_id;
+	}
+
+private:
+	ViewRecord record;
+};
+
+} // namespace inlake
