@@ -42,7 +42,9 @@ static vector<LakeFileEntry> AllEntries(const LakeScanSpec &spec) {
 	for (idx_t i = 0; i < spec.row_sets.size(); i++) {
 		auto &row_set = spec.row_sets[i];
 		if (row_set.loader || (row_set.rows && row_set.rows->Count() > 0)) {
-			result.push_back(MakeEntry(LakeFileList::ROW_SET_PREFIX + std::to_string(i), true, i));
+			// the path is what the filename column shows (the source is found through the entry's options)
+			auto path = row_set.name.empty() ? LakeFileList::ROW_SET_PREFIX + std::to_string(i) : row_set.name;
+			result.push_back(MakeEntry(std::move(path), true, i));
 		}
 	}
 	return result;

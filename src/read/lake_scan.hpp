@@ -77,6 +77,9 @@ using RowSetLoader =
     std::function<std::unique_ptr<RowStream>(const std::vector<ColumnFilter> &filters, const std::vector<bool> &needed)>;
 
 struct ScanRowSet {
+	//! What the filename virtual column shows for these rows: the inlined data table, or
+	//! TRANSACTION_LOCAL_ROWS_NAME for the rows a transaction has not committed yet
+	std::string name;
 	//! Table columns, then row id (BIGINT), then snapshot id (BIGINT)
 	std::shared_ptr<duckdb::ColumnDataCollection> rows;
 	//! Instead of `rows`: fetched when the scan starts (e.g. committed inlined rows)
@@ -107,7 +110,12 @@ struct LakeScanSpec {
 //! The virtual column ids of the scan (beyond DuckDB's COLUMN_IDENTIFIER_ROW_ID for rowid)
 constexpr duckdb::column_t LAKE_SNAPSHOT_ID_COLUMN = UINT64_C(9223372036854775900);
 
-//! The virtual columns of a lake table and its scans: rowid and snapshot_id (both BIGINT)
+//! The filename of the rows a transaction inserted and has not committed (inlined, not yet in the catalog)
+constexpr const char *TRANSACTION_LOCAL_ROWS_NAME = "inlake_transaction_local_rows";
+
+//! The virtual columns of a lake table and its scans: rowid and snapshot_id (BIGINT), and DuckDB's filename
+//! (VARCHAR: the data file, or the row set's name), file_row_number (BIGINT: the position in the file or row
+//! set) and file_index (UBIGINT: the source's index in the scan)
 duckdb::virtual_column_map_t LakeVirtualColumns();
 
 //! Returns the scan function for the given sources and fills bind_data: the row set scan

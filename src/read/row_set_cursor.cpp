@@ -1,7 +1,10 @@
 #include "read/row_set_cursor.hpp"
 
+#include "duckdb/common/multi_file/multi_file_reader.hpp"
 #include "duckdb/planner/expression/bound_conjunction_expression.hpp"
 #include "duckdb/planner/expression/bound_reference_expression.hpp"
+
+#include <algorithm>
 
 namespace inlake {
 
@@ -14,7 +17,33 @@ vector<LogicalType> RowSetTypes(const std::vector<LakeColumn> &columns) {
 	}
 	types.push_back(LogicalType::BIGINT); // row id
 	types.push_back(LogicalType::BIGINT); // snapshot id
+	for (auto &type : RowSetColumns::ComputedTypes()) {
+		types.push_back(type);
+	}
 	return types;
+}
+
+vector<LogicalType> RowSetColumns::ComputedTypes() {
+	return {LogicalType::BIGINT, LogicalType::VARCHAR, LogicalType::UBIGINT};
+}
+
+optional_idx RowSetColumns::OfVirtualColumn(column_t column_id, idx_t table_columns) {
+	if (column_id == COLUMN_IDENTIFIER_ROW_ID) {
+		return RowId(table_columns);
+	}
+	if (column_id == LAKE_SNAPSHOT_ID_COLUMN) {
+		return SnapshotId(table_columns);
+	}
+	if (column_id == MultiFileReader::COLUMN_IDENTIFIER_FILE_ROW_NUMBER) {
+		return FileRowNumber(table_columns);
+	}
+	if (column_id == MultiFileReader::COLUMN_IDENTIFIER_FILENAME) {
+		return FileName(table_columns);
+	}
+	if (column_id == MultiFileReader::COLUMN_IDENTIFIER_FILE_INDEX) {
+		return FileIndex(table_columns);
+	}
+	return optional_idx();
 }
 
 std::vector<ColumnFilter> TableColumnFilters(optional_ptr<TableFilterSet> filters, idx_t table_column_count,
@@ -42,41 +71,86 @@ static std::vector<bool> NeededColumns(idx_t column_count, const vector<column_t
 }
 
 RowSetCursor::RowSetCursor(const ScanRowSet &row_set, const vector<LogicalType> &row_set_types,
-                           vector<column_t> columns, const std::vector<ColumnFilter> &pushed)
-    : rows(row_set.rows), read_columns(std::move(columns)) {
+                           vector<column_t> columns, const std::vector<ColumnFilter> &pushed, idx_t file_index_p)
+    : rows(row_set.rows), read_columns(std::move(columns)), name(row_set.name), file_index(file_index_p) {
+	auto computed = RowSetColumns::ComputedTypes().size();
+	if (row_set_types.size() < computed + 2) {
+		throw InternalException("inlake scan: a row set of %llu columns", row_set_types.size());
+	}
+	stored_count = row_set_types.size() - computed;
+	auto table_columns = stored_count - 2;
 	if (read_columns.empty()) {
 		read_columns.push_back(0);
 	}
+	bool numbers_rows = false;
 	for (auto column : read_columns) {
 		if (column >= row_set_types.size()) {
 			throw InternalException("inlake scan: row set column %llu out of range", column);
 		}
 		read_types.push_back(row_set_types[column]);
+		if (column < stored_count) {
+			stored_columns.push_back(column);
+		}
+		numbers_rows = numbers_rows || column == RowSetColumns::FileRowNumber(table_columns);
 	}
+	if (stored_columns.empty()) {
+		stored_columns.push_back(0); // to count the rows
+	}
+	vector<LogicalType> stored_types(row_set_types.begin(), row_set_types.begin() + stored_count);
 	if (rows) {
-		rows->InitializeScan(scan_state, read_columns);
+		rows->InitializeScan(scan_state, stored_columns);
+		vector<LogicalType> scanned_types;
+		for (auto column : stored_columns) {
+			scanned_types.push_back(stored_types[column]);
+		}
+		stored_chunk.Initialize(Allocator::DefaultAllocator(), scanned_types);
 		return;
 	}
-	stream = row_set.loader(pushed, NeededColumns(row_set_types.size(), read_columns));
-	stream_chunk.Initialize(Allocator::DefaultAllocator(), row_set_types);
+	// a row's position counts every row of the set: a loader must not drop rows early
+	std::vector<ColumnFilter> no_filters;
+	stream = row_set.loader(numbers_rows ? no_filters : pushed, NeededColumns(stored_count, stored_columns));
+	stored_chunk.Initialize(Allocator::DefaultAllocator(), stored_types);
+}
+
+void RowSetCursor::FillColumn(DataChunk &chunk, idx_t output_index, idx_t count) {
+	auto column = read_columns[output_index];
+	auto &target = chunk.data[output_index];
+	if (column < stored_count) {
+		// the collection was scanned into stored_columns' order; the stream's chunk holds every stored column
+		idx_t source = column;
+		if (rows) {
+			source = idx_t(std::find(stored_columns.begin(), stored_columns.end(), column) - stored_columns.begin());
+		}
+		target.Reference(stored_chunk.data[source]);
+		return;
+	}
+	auto table_columns = stored_count - 2;
+	if (column == RowSetColumns::FileRowNumber(table_columns)) {
+		target.Sequence(int64_t(rows_read), 1, count);
+	} else if (column == RowSetColumns::FileName(table_columns)) {
+		target.Reference(Value(name));
+	} else {
+		target.Reference(Value::UBIGINT(file_index));
+	}
 }
 
 bool RowSetCursor::Next(DataChunk &chunk) {
+	stored_chunk.Reset();
 	if (rows) {
-		if (!rows->Scan(scan_state, chunk) || chunk.size() == 0) {
-			return false;
-		}
-	} else {
-		if (!stream->Next(stream_chunk)) {
+		if (!rows->Scan(scan_state, stored_chunk) || stored_chunk.size() == 0) {
 			chunk.SetCardinality(0);
 			return false;
 		}
-		for (idx_t i = 0; i < read_columns.size(); i++) {
-			chunk.data[i].Reference(stream_chunk.data[read_columns[i]]);
-		}
-		chunk.SetCardinality(stream_chunk.size());
+	} else if (!stream->Next(stored_chunk)) {
+		chunk.SetCardinality(0);
+		return false;
 	}
-	rows_read += chunk.size();
+	auto count = stored_chunk.size();
+	for (idx_t i = 0; i < read_columns.size(); i++) {
+		FillColumn(chunk, i, count);
+	}
+	chunk.SetCardinality(count);
+	rows_read += count;
 	return true;
 }
 

@@ -1,6 +1,9 @@
 //===----------------------------------------------------------------------===//
 // RowSetCursor: reads chosen columns of one row set (a ScanRowSet: the
-// table's columns, then row id and snapshot id) chunk by chunk.
+// table's columns, then row id and snapshot id) chunk by chunk. Beyond those
+// stored columns it computes the row set's file_row_number (the row's position
+// in the row set, counted before any filter), filename (ScanRowSet::name) and
+// file_index (given by the scan): see RowSetColumns.
 //
 // An in-memory row set is scanned directly. A lazily loaded one (committed
 // inlined rows) runs its loader when the cursor is made, handing it the
@@ -27,13 +30,42 @@
 
 namespace inlake {
 
+//! The columns of a row set for a table of `table_columns` columns: the table's, the stored row id and snapshot
+//! id, then the computed ones
+struct RowSetColumns {
+	static duckdb::column_t RowId(duckdb::idx_t table_columns) {
+		return table_columns;
+	}
+	static duckdb::column_t SnapshotId(duckdb::idx_t table_columns) {
+		return table_columns + 1;
+	}
+	static duckdb::column_t FileRowNumber(duckdb::idx_t table_columns) {
+		return table_columns + 2;
+	}
+	static duckdb::column_t FileName(duckdb::idx_t table_columns) {
+		return table_columns + 3;
+	}
+	static duckdb::column_t FileIndex(duckdb::idx_t table_columns) {
+		return table_columns + 4;
+	}
+	//! The stored columns (the table's, row id, snapshot id)
+	static duckdb::idx_t StoredCount(duckdb::idx_t table_columns) {
+		return table_columns + 2;
+	}
+	//! The computed columns' types, in order
+	static duckdb::vector<duckdb::LogicalType> ComputedTypes();
+	//! The row set column of one of the scan's virtual column ids, or an invalid index if it is not one
+	static duckdb::optional_idx OfVirtualColumn(duckdb::column_t column_id, duckdb::idx_t table_columns);
+};
+
 class RowSetCursor {
 public:
-	//! `row_set_types`: the types of all the row set's columns. `columns`: the row set columns to read, in
-	//! output order (indexes into row_set_types); if empty, column 0 is read to count rows. `pushed`: filters
-	//! on table columns, for a loader.
+	//! `row_set_types`: the types of all the row set's columns (RowSetTypes). `columns`: the row set columns to
+	//! read, in output order (indexes into row_set_types); if empty, column 0 is read to count rows. `pushed`:
+	//! filters on table columns, for a loader. `file_index`: what the file_index column shows.
 	RowSetCursor(const ScanRowSet &row_set, const duckdb::vector<duckdb::LogicalType> &row_set_types,
-	             duckdb::vector<duckdb::column_t> columns, const std::vector<ColumnFilter> &pushed);
+	             duckdb::vector<duckdb::column_t> columns, const std::vector<ColumnFilter> &pushed,
+	             duckdb::idx_t file_index);
 
 	//! The types of the chunks Next fills
 	const duckdb::vector<duckdb::LogicalType> &Types() const {
@@ -50,12 +82,21 @@ public:
 	}
 
 private:
+	//! Fills the output column `output_index` of `chunk` from the stored chunk or computes it
+	void FillColumn(duckdb::DataChunk &chunk, duckdb::idx_t output_index, duckdb::idx_t count);
+
 	std::shared_ptr<duckdb::ColumnDataCollection> rows;
 	duckdb::ColumnDataScanState scan_state;
 	std::unique_ptr<RowStream> stream;
-	duckdb::DataChunk stream_chunk;
+	//! The stored columns read: `stored_columns` of the collection, or all of the stream's
+	duckdb::DataChunk stored_chunk;
+	duckdb::vector<duckdb::column_t> stored_columns;
+	//! Per output column: the row set column
 	duckdb::vector<duckdb::column_t> read_columns;
 	duckdb::vector<duckdb::LogicalType> read_types;
+	duckdb::idx_t stored_count = 0;
+	std::string name;
+	duckdb::idx_t file_index = 0;
 	duckdb::idx_t rows_read = 0;
 };
 
@@ -66,7 +107,7 @@ std::vector<ColumnFilter> TableColumnFilters(duckdb::optional_ptr<duckdb::TableF
                                              duckdb::idx_t table_column_count,
                                              const std::function<duckdb::idx_t(duckdb::idx_t key)> &table_column_of);
 
-//! The types of a row set's columns for a table with these columns
+//! The types of a row set's columns (stored and computed) for a table with these columns
 duckdb::vector<duckdb::LogicalType> RowSetTypes(const std::vector<LakeColumn> &columns);
 
 class ScanFilterEvaluator {

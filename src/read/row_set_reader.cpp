@@ -24,19 +24,41 @@ bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunction
 	return claimed.compare_exchange_strong(expected, true);
 }
 
+void RowSetReader::AddVirtualColumn(column_t virtual_column_id) {
+	// DuckDB's column mapper has just added the column's definition
+	auto row_set_column = RowSetColumns::OfVirtualColumn(virtual_column_id, table_column_count);
+	if (!row_set_column.IsValid() || columns.empty()) {
+		throw NotImplementedException("inlake scan: virtual column %llu is not available for inlined rows",
+		                              virtual_column_id);
+	}
+	virtual_columns[columns.size() - 1] = row_set_column.GetIndex();
+}
+
+//! The row set column a local column id reads
+column_t RowSetReader::RowSetColumn(column_t local_id) const {
+	if (local_id < RowSetColumns::StoredCount(table_column_count)) {
+		return local_id;
+	}
+	auto entry = virtual_columns.find(local_id);
+	if (entry == virtual_columns.end()) {
+		throw NotImplementedException("inlake scan: column \"%s\" is not available for inlined rows",
+		                              local_id < columns.size() ? columns[local_id].name : std::to_string(local_id));
+	}
+	return entry->second;
+}
+
 void RowSetReader::InitializeScanState(ClientContext &context, const vector<LogicalType> &output_types) {
 	vector<LogicalType> row_types;
-	for (idx_t i = 0; i < table_column_count + 2 && i < columns.size(); i++) {
+	for (idx_t i = 0; i < RowSetColumns::StoredCount(table_column_count) && i < columns.size(); i++) {
 		row_types.push_back(columns[i].type);
+	}
+	for (auto &type : RowSetColumns::ComputedTypes()) {
+		row_types.push_back(type);
 	}
 	vector<column_t> scan_ids;
 	for (idx_t i = 0; i < column_ids.size(); i++) {
 		auto local_id = column_ids[MultiFileLocalIndex(i)].GetId();
-		if (local_id >= row_types.size()) {
-			throw NotImplementedException("inlake scan: virtual column \"%s\" is not available for in-memory rows",
-			                              columns[local_id].name);
-		}
-		scan_ids.push_back(local_id);
+		scan_ids.push_back(RowSetColumn(local_id));
 		auto entry = expression_map.find(local_id);
 		if (entry == expression_map.end()) {
 			column_executors.push_back(nullptr);
@@ -44,7 +66,8 @@ void RowSetReader::InitializeScanState(ClientContext &context, const vector<Logi
 			column_executors.push_back(make_uniq<ExpressionExecutor>(context, *entry->second));
 		}
 	}
-	cursor = make_uniq<RowSetCursor>(row_set, row_types, std::move(scan_ids), PushedTableFilters());
+	auto index = file_list_idx.IsValid() ? file_list_idx.GetIndex() : 0;
+	cursor = make_uniq<RowSetCursor>(row_set, row_types, std::move(scan_ids), PushedTableFilters(), index);
 	scan_chunk.Initialize(Allocator::DefaultAllocator(), cursor->Types());
 	filter = ScanFilterEvaluator(context, filters.get(), output_types);
 	initialized = true;

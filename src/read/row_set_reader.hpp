@@ -26,6 +26,7 @@
 
 #include <atomic>
 #include <memory>
+#include <unordered_map>
 
 namespace inlake {
 
@@ -43,6 +44,8 @@ public:
 	duckdb::string GetReaderType() const override {
 		return "inlake rows";
 	}
+	//! file_row_number is computed by the cursor (filename and file_index are constants of the mapping)
+	void AddVirtualColumn(duckdb::column_t virtual_column_id) override;
 
 private:
 	void InitializeScanState(duckdb::ClientContext &context, const duckdb::vector<duckdb::LogicalType> &output_types);
@@ -50,12 +53,15 @@ private:
 	std::vector<ColumnFilter> PushedTableFilters();
 	//! Fills the output columns from one scanned chunk
 	void ProjectColumns(duckdb::DataChunk &output);
+	duckdb::column_t RowSetColumn(duckdb::column_t local_id) const;
 
 	const ScanRowSet &row_set;
 	duckdb::idx_t table_column_count;
 	std::atomic<bool> claimed {false};
 	std::atomic<bool> initialized {false};
 	std::unique_ptr<RowSetCursor> cursor;
+	//! Local column id of each virtual column the mapping added -> its row set column
+	std::unordered_map<duckdb::column_t, duckdb::column_t> virtual_columns;
 	duckdb::DataChunk scan_chunk;
 	//! Per output column: the expression_map entry to evaluate (or nullptr)
 	duckdb::vector<duckdb::unique_ptr<duckdb::ExpressionExecutor>> column_executors;

@@ -58,11 +58,9 @@ struct RowSetScanLocalState : public LocalTableFunctionState {
 //! The row set column behind a scan column id (table columns, then row id, then snapshot id)
 column_t RowSetColumn(const LakeScanSpec &spec, column_t column_id) {
 	auto table_columns = spec.columns.size();
-	if (column_id == COLUMN_IDENTIFIER_ROW_ID) {
-		return table_columns;
-	}
-	if (column_id == LAKE_SNAPSHOT_ID_COLUMN) {
-		return table_columns + 1;
+	auto virtual_column = RowSetColumns::OfVirtualColumn(column_id, table_columns);
+	if (virtual_column.IsValid()) {
+		return virtual_column.GetIndex();
 	}
 	if (column_id >= table_columns) {
 		throw InternalException("inlake scan: column id %llu of table \"%s\" is not a column", column_id,
@@ -104,7 +102,7 @@ bool ClaimRowSet(RowSetScanGlobalState &gstate, RowSetScanLocalState &lstate) {
 	}
 	lstate.batch_index = index;
 	lstate.cursor = std::make_unique<RowSetCursor>(gstate.spec->row_sets[index], gstate.row_set_types,
-	                                               gstate.read_columns, gstate.pushed);
+	                                               gstate.read_columns, gstate.pushed, index);
 	if (gstate.read_columns.empty()) {
 		lstate.count_chunk.Initialize(Allocator::DefaultAllocator(), lstate.cursor->Types());
 	}

@@ -107,6 +107,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 	}
 	if (table_changes.inlined_rows) {
 		ScanRowSet row_set;
+		row_set.name = TRANSACTION_LOCAL_ROWS_NAME;
 		row_set.rows = table_changes.inlined_rows;
 		spec->row_sets.push_back(std::move(row_set));
 	}
@@ -129,6 +130,7 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 	}
 	for (auto &inlined : inlined_tables) {
 		ScanRowSet row_set;
+		row_set.name = inlined.table_name;
 		auto source = InlinedSourceFor(table, inlined);
 		row_set.estimated_count = 1;
 		row_set.statistics = [session, source](duckdb::idx_t column) {
