@@ -41,7 +41,8 @@ int64_t ResolveStart(ClientContext &context, LakeTransaction &transaction, const
 		throw InvalidInputException("%s: the start of the range must not be NULL", function);
 	}
 	if (IsSnapshotId(bound)) {
-		return bound.DefaultCastAs(LogicalType::BIGINT).GetValue<int64_t>();
+		// snapshot ids start at 0: an earlier start means the same range
+		return MaxValue<int64_t>(0, bound.DefaultCastAs(LogicalType::BIGINT).GetValue<int64_t>());
 	}
 	Value time;
 	std::string error;
@@ -61,9 +62,16 @@ int64_t ResolveStart(ClientContext &context, LakeTransaction &transaction, const
 }
 
 //! The last snapshot of the range: the id given (it must exist), or the latest taken at or before the time.
-SnapshotRecord ResolveEnd(LakeTransaction &transaction, const Value &bound, const char *function) {
+SnapshotRecord ResolveEnd(ClientContext &context, LakeTransaction &transaction, const Value &bound,
+                          const char *function) {
 	if (bound.IsNull()) {
 		throw InvalidInputException("%s: the end of the range must not be NULL", function);
+	}
+	Value time;
+	std::string error;
+	if (!IsSnapshotId(bound) && !bound.TryCastAs(context, LogicalType::TIMESTAMP_TZ, time, &error)) {
+		throw InvalidInputException("%s: the end of the range (%s) is neither a snapshot id nor a timestamp",
+		                            function, bound.ToString());
 	}
 	return transaction.ResolveAtClause(BoundAtClause(IsSnapshotId(bound) ? "VERSION" : "TIMESTAMP", bound));
 }
@@ -87,6 +95,20 @@ std::string StringArgument(const Value &value, const char *what, const char *fun
 	return value.ToString();
 }
 
+//! A table column named like one of the leading columns (snapshot_id, rowid, ...) gets a suffix, as DuckDB
+//! names the columns of a join: snapshot_id_1
+void MakeNamesUnique(vector<std::string> &names) {
+	case_insensitive_set_t taken;
+	for (auto &name : names) {
+		auto unique = name;
+		for (idx_t suffix = 1; taken.count(unique); suffix++) {
+			unique = name + "_" + std::to_string(suffix);
+		}
+		taken.insert(unique);
+		name = unique;
+	}
+}
+
 unique_ptr<FunctionData> BindEvents(ClientContext &context, TableFunctionBindInput &input, vector<LogicalType> &types,
                                     vector<std::string> &names, ChangeEvents events, bool with_change_type,
                                     const char *function, const std::string &name_prefix) {
@@ -94,7 +116,7 @@ unique_ptr<FunctionData> BindEvents(ClientContext &context, TableFunctionBindInp
 	auto &transaction = LakeTransaction::Get(context, catalog);
 	auto schema_name = StringArgument(input.inputs[1], "schema name", function);
 	auto table_name = StringArgument(input.inputs[2], "table name", function);
-	auto end = ResolveEnd(transaction, input.inputs[4], function);
+	auto end = ResolveEnd(context, transaction, input.inputs[4], function);
 	auto start = ResolveStart(context, transaction, input.inputs[3], function);
 	auto &table = TableAt(transaction, end, schema_name, table_name, function);
 	auto result = make_uniq<ChangeFeedBindData>();
@@ -102,6 +124,7 @@ unique_ptr<FunctionData> BindEvents(ClientContext &context, TableFunctionBindInp
 	result->with_change_type = with_change_type;
 	result->plan = PlanChangeFeed(context, transaction, table, start, end.snapshot_id);
 	BindChangeFeedScan(context, *result, types, names, name_prefix);
+	MakeNamesUnique(names);
 	return std::move(result);
 }
 
