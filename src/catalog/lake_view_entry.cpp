@@ -1,5 +1,7 @@
 #include "catalog/lake_view_entry.hpp"
 
+#include "catalog/view_sql.hpp"
+
 #include "duckdb/catalog/catalog.hpp"
 #include "duckdb/common/error_data.hpp"
 #include "duckdb/common/exception.hpp"
@@ -49,11 +51,12 @@ unique_ptr<LakeViewEntry> LakeViewEntry::FromRecord(Catalog &catalog, SchemaCata
 	return make_uniq<LakeViewEntry>(catalog, schema, info, std::move(record));
 }
 
-ViewRecord LakeViewEntry::RecordOf(const CreateViewInfo &info, int64_t schema_id) {
+ViewRecord LakeViewEntry::RecordOf(const CreateViewInfo &info, int64_t schema_id, const std::string &lake_name,
+                                   const std::function<bool(const std::string &)> &is_lake_schema) {
 	ViewRecord record;
 	record.schema_id = schema_id;
 	record.view_name = info.view_name;
-	record.sql = info.query->ToString();
+	record.sql = PortableViewSql(*info.query->node, lake_name, is_lake_schema);
 	for (auto &alias : info.aliases) {
 		record.column_aliases += (record.column_aliases.empty() ? "" : ", ") + KeywordHelper::WriteQuoted(alias, '"');
 	}

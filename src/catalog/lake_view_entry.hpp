@@ -11,6 +11,9 @@
 
 #include "duckdb/catalog/catalog_entry/view_catalog_entry.hpp"
 
+#include <functional>
+#include <string>
+
 namespace inlake {
 
 class LakeViewEntry : public duckdb::ViewCatalogEntry {
@@ -21,8 +24,10 @@ public:
 	//! The entry of a committed (or transaction-local) view row
 	static duckdb::unique_ptr<LakeViewEntry> FromRecord(duckdb::Catalog &catalog, duckdb::SchemaCatalogEntry &schema,
 	                                                    ViewRecord record);
-	//! The record of a CREATE VIEW (view_id and view_uuid left to the caller)
-	static ViewRecord RecordOf(const duckdb::CreateViewInfo &info, int64_t schema_id);
+	//! The record of a CREATE VIEW (view_id and view_uuid left to the caller); its SQL drops the qualifiers
+	//! naming the lake (attached as `lake_name`), see catalog/view_sql.hpp
+	static ViewRecord RecordOf(const duckdb::CreateViewInfo &info, int64_t schema_id, const std::string &lake_name,
+	                           const std::function<bool(const std::string &)> &is_lake_schema);
 
 	bool HasTypes() const override {
 		return false;

@@ -74,7 +74,8 @@ duckdb::optional_ptr<LakeViewEntry> LakeTransaction::CreateView(LakeSchemaEntry 
 		DropView(*existing);
 	}
 	CheckNameFree(schema, info.view_name, "create view");
-	auto record = LakeViewEntry::RecordOf(info, schema.SchemaId());
+	auto record = LakeViewEntry::RecordOf(info, schema.SchemaId(), catalog.GetName(),
+	                                      [&](const std::string &name) { return LookupSchema(name) != nullptr; });
 	record.view_id = changes.next_local_id++;
 	record.view_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
 	changes.version++;
