@@ -14,6 +14,7 @@
 #include "read/change_feed_scan.hpp"
 #include "transaction/lake_transaction.hpp"
 
+#include "duckdb/main/query_result.hpp"
 #include "duckdb/parser/parser.hpp"
 #include "duckdb/parser/statement/select_statement.hpp"
 #include "duckdb/parser/tableref/subqueryref.hpp"
@@ -95,20 +96,6 @@ std::string StringArgument(const Value &value, const char *what, const char *fun
 	return value.ToString();
 }
 
-//! A table column named like one of the leading columns (snapshot_id, rowid, ...) gets a suffix, as DuckDB
-//! names the columns of a join: snapshot_id_1
-void MakeNamesUnique(vector<std::string> &names) {
-	case_insensitive_set_t taken;
-	for (auto &name : names) {
-		auto unique = name;
-		for (idx_t suffix = 1; taken.count(unique); suffix++) {
-			unique = name + "_" + std::to_string(suffix);
-		}
-		taken.insert(unique);
-		name = unique;
-	}
-}
-
 unique_ptr<FunctionData> BindEvents(ClientContext &context, TableFunctionBindInput &input, vector<LogicalType> &types,
                                     vector<std::string> &names, ChangeEvents events, bool with_change_type,
                                     const char *function, const std::string &name_prefix) {
@@ -124,7 +111,8 @@ unique_ptr<FunctionData> BindEvents(ClientContext &context, TableFunctionBindInp
 	result->with_change_type = with_change_type;
 	result->plan = PlanChangeFeed(context, transaction, table, start, end.snapshot_id);
 	BindChangeFeedScan(context, *result, types, names, name_prefix);
-	MakeNamesUnique(names);
+	// a table column named like a leading column (snapshot_id, rowid) gets a suffix: snapshot_id_1
+	QueryResult::DeduplicateColumns(names);
 	return std::move(result);
 }
 

@@ -96,6 +96,11 @@ RowSetCursor::RowSetCursor(const ScanRowSet &row_set, const vector<LogicalType> 
 	if (stored_columns.empty()) {
 		stored_columns.push_back(0); // to count the rows
 	}
+	// the collection is scanned into stored_columns' order; the stream's chunk holds every stored column
+	for (idx_t i = 0; i < read_columns.size(); i++) {
+		auto position = std::find(stored_columns.begin(), stored_columns.end(), read_columns[i]);
+		stored_sources.push_back(rows ? idx_t(position - stored_columns.begin()) : read_columns[i]);
+	}
 	vector<LogicalType> stored_types(row_set_types.begin(), row_set_types.begin() + stored_count);
 	if (rows) {
 		rows->InitializeScan(scan_state, stored_columns);
@@ -116,12 +121,7 @@ void RowSetCursor::FillColumn(DataChunk &chunk, idx_t output_index, idx_t count)
 	auto column = read_columns[output_index];
 	auto &target = chunk.data[output_index];
 	if (column < stored_count) {
-		// the collection was scanned into stored_columns' order; the stream's chunk holds every stored column
-		idx_t source = column;
-		if (rows) {
-			source = idx_t(std::find(stored_columns.begin(), stored_columns.end(), column) - stored_columns.begin());
-		}
-		target.Reference(stored_chunk.data[source]);
+		target.Reference(stored_chunk.data[stored_sources[output_index]]);
 		return;
 	}
 	auto table_columns = stored_count - 2;

@@ -91,8 +91,9 @@ private:
 	//! The stored columns read: `stored_columns` of the collection, or all of the stream's
 	duckdb::DataChunk stored_chunk;
 	duckdb::vector<duckdb::column_t> stored_columns;
-	//! Per output column: the row set column
+	//! Per output column: the row set column, and for a stored one its vector in stored_chunk
 	duckdb::vector<duckdb::column_t> read_columns;
+	duckdb::vector<duckdb::idx_t> stored_sources;
 	duckdb::vector<duckdb::LogicalType> read_types;
 	duckdb::idx_t stored_count = 0;
 	std::string name;

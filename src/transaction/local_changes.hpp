@@ -140,6 +140,43 @@ struct TableFlush {
 	}
 };
 
+//! Moves `entry` from `created` to `discarded` (kept alive to the transaction's end); false when the
+//! transaction did not create it.
+template <class ENTRY>
+bool DiscardCreated(std::vector<duckdb::unique_ptr<ENTRY>> &created, std::vector<duckdb::unique_ptr<ENTRY>> &discarded,
+                    ENTRY &entry) {
+	for (size_t i = 0; i < created.size(); i++) {
+		if (created[i].get() == &entry) {
+			discarded.push_back(std::move(created[i]));
+			created.erase(created.begin() + i);
+			return true;
+		}
+	}
+	return false;
+}
+
+//! Puts `replacement` where `entry` is: in `created` when the transaction created it (returns true), else as
+//! the latest version of the committed object `id` in `altered`. The entry replaced goes to `discarded`.
+template <class ENTRY>
+bool ReplaceLocalEntry(std::vector<duckdb::unique_ptr<ENTRY>> &created,
+                       std::map<int64_t, duckdb::unique_ptr<ENTRY>> &altered,
+                       std::vector<duckdb::unique_ptr<ENTRY>> &discarded, ENTRY &entry, int64_t id,
+                       duckdb::unique_ptr<ENTRY> replacement) {
+	for (auto &slot : created) {
+		if (slot.get() == &entry) {
+			discarded.push_back(std::move(slot));
+			slot = std::move(replacement);
+			return true;
+		}
+	}
+	auto previous = altered.find(id);
+	if (previous != altered.end()) {
+		discarded.push_back(std::move(previous->second));
+	}
+	altered[id] = std::move(replacement);
+	return false;
+}
+
 //! A set_option / reset of a persisted option, written at commit.
 struct OptionChange {
 	OptionRecord option; // scope_id may be a transaction-local id

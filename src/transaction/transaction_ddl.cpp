@@ -310,13 +310,7 @@ LakeTableEntry &LakeTransaction::CreateTable(LakeSchemaEntry &schema, duckdb::Bo
 void LakeTransaction::DropTable(LakeTableEntry &table) {
 	CheckWritable("drop a table");
 	changes.version++;
-	for (size_t i = 0; i < changes.created_tables.size(); i++) {
-		if (changes.created_tables[i].get() == &table) {
-			changes.discarded_tables.push_back(std::move(changes.created_tables[i]));
-			changes.created_tables.erase(changes.created_tables.begin() + i);
-			break;
-		}
-	}
+	DiscardCreated(changes.created_tables, changes.discarded_tables, table);
 	changes.dropped_table_ids.insert(table.TableId());
 }
 
@@ -357,20 +351,9 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 	auto table_id = table->TableId();
 	auto entry = LakeTableEntry::FromRecord(catalog, schema, result.record);
 	auto &new_table = *entry;
-	if (IsLocalId(table_id)) {
-		for (auto &created : changes.created_tables) {
-			if (created.get() == table.get()) {
-				changes.discarded_tables.push_back(std::move(created));
-				created = std::move(entry);
-				break;
-			}
-		}
-	} else {
-		auto previous = changes.altered_tables.find(table_id);
-		if (previous != changes.altered_tables.end()) {
-			changes.discarded_tables.push_back(std::move(previous->second));
-		}
-		changes.altered_tables[table_id] = std::move(entry);
+	auto created = ReplaceLocalEntry(changes.created_tables, changes.altered_tables, changes.discarded_tables, *table,
+	                                 table_id, std::move(entry));
+	if (!created) {
 		if (result.columns_changed) {
 			changes.column_altered_tables.insert(table_id);
 		}

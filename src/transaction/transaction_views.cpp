@@ -86,14 +86,9 @@ duckdb::optional_ptr<LakeViewEntry> LakeTransaction::CreateView(LakeSchemaEntry 
 void LakeTransaction::DropView(LakeViewEntry &view) {
 	CheckWritable("drop a view");
 	changes.version++;
-	for (size_t i = 0; i < changes.created_views.size(); i++) {
-		if (changes.created_views[i].get() == &view) {
-			changes.discarded_views.push_back(std::move(changes.created_views[i]));
-			changes.created_views.erase(changes.created_views.begin() + i);
-			return;
-		}
+	if (!DiscardCreated(changes.created_views, changes.discarded_views, view)) {
+		changes.dropped_view_ids.insert(view.ViewId());
 	}
-	changes.dropped_view_ids.insert(view.ViewId());
 }
 
 void LakeTransaction::AlterView(LakeSchemaEntry &schema, duckdb::AlterInfo &info) {
@@ -123,19 +118,8 @@ void LakeTransaction::AlterView(LakeSchemaEntry &schema, duckdb::AlterInfo &info
 		record.comment = record.has_comment ? value.ToString() : std::string();
 	}
 	changes.version++;
-	auto entry = LakeViewEntry::FromRecord(catalog, schema, std::move(record));
-	for (auto &created : changes.created_views) {
-		if (created.get() == view.get()) {
-			changes.discarded_views.push_back(std::move(created));
-			created = std::move(entry);
-			return;
-		}
-	}
-	auto previous = changes.altered_views.find(view->ViewId());
-	if (previous != changes.altered_views.end()) {
-		changes.discarded_views.push_back(std::move(previous->second));
-	}
-	changes.altered_views[view->ViewId()] = std::move(entry);
+	ReplaceLocalEntry(changes.created_views, changes.altered_views, changes.discarded_views, *view, view->ViewId(),
+	                  LakeViewEntry::FromRecord(catalog, schema, std::move(record)));
 }
 
 } // namespace inlake
