@@ -172,6 +172,7 @@ void OneWriter(const Options &options, const std::string &dir) {
 	AddRow("1 writer, SQL text: plain SQLite, commits/s", Fmt("%.0f", plain_rate));
 	// issue 11's target: one writer at least 0.5x plain SQLite's commits/s
 	AddRatio("1 writer, SQL text: plain SQLite / SQLite lake commit rate", plain_rate / sqlite_rate, 2.0);
+	ReportInsertFloor("SQLite", plain_rate, options.commits);
 
 	auto duckdb_prepared = PrepareTenRows(duckdb_lake.con);
 	auto sqlite_prepared = PrepareTenRows(sqlite_lake.con);

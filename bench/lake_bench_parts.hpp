@@ -43,6 +43,30 @@ struct LakeInstance {
 	duckdb::Connection con;
 };
 
+//! The floor under a lake commit: milliseconds per commit of the same 10-row INSERT (SQL text, autocommit) into a
+//! table of an in-memory DuckDB database (no catalog, no disk), timed over `commits` commits. A lake commit costs
+//! this plus its catalog database's commit; the ratio targets against plain databases cannot beat
+//! (plain commit + this) / plain commit.
+inline double NativeInsertMsPerCommit(duckdb::idx_t commits) {
+	LakeInstance native("ATTACH ':memory:' AS lake");
+	Run(native.con, "CREATE TABLE lake.t (id BIGINT, name VARCHAR)");
+	double ms = 0;
+	for (duckdb::idx_t commit = 0; commit < commits; commit++) {
+		ms += TimeMs(native.con, "INSERT INTO lake.t VALUES " + TenRows(0, commit));
+	}
+	return ms / double(commits);
+}
+
+//! Adds the rows that show the floor of "plain / lake" commit-rate ratios: DuckDB's own INSERT rate and the best
+//! ratio any catalog could reach beside a plain database committing at `plain_rate` commits/s.
+inline void ReportInsertFloor(const std::string &plain, double plain_rate, duckdb::idx_t commits) {
+	auto native_ms = NativeInsertMsPerCommit(commits);
+	AddRow("DuckDB in-memory table, the same INSERT (no catalog, no disk), commits/s", Fmt("%.0f", 1000.0 / native_ms));
+	auto plain_ms = plain_rate > 0 ? 1000.0 / plain_rate : 0;
+	AddRow("floor of plain " + plain + " / lake: (plain commit + DuckDB INSERT) / plain commit",
+	       Fmt("%.2fx", plain_ms > 0 ? (plain_ms + native_ms) / plain_ms : 0));
+}
+
 //! In a writer child: `commits` autocommit INSERTs of TenRows(writer, commit) into `table` (lake.<name>),
 //! counting the commits, their latencies and the failures
 inline void CommitLakeInserts(duckdb::Connection &con, const std::string &table, duckdb::idx_t writer,

@@ -169,7 +169,7 @@ void LakeCatalog::DropSchema(duckdb::ClientContext &context, duckdb::DropInfo &i
 
 void LakeCatalog::CheckWritable(const std::string &what) const {
 	if (options.read_only) {
-		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached READ_ONLY", what, GetName());
+		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached READ_ONLY: read-only", what, GetName());
 	}
 	if (options.snapshot_version >= 0) {
 		throw duckdb::PermissionException(
@@ -205,24 +205,28 @@ duckdb::PhysicalOperator &LakeCatalog::PlanCreateTableAs(duckdb::ClientContext &
 duckdb::PhysicalOperator &LakeCatalog::PlanInsert(duckdb::ClientContext &context,
                                                   duckdb::PhysicalPlanGenerator &planner, duckdb::LogicalInsert &op,
                                                   optional_ptr<duckdb::PhysicalOperator> plan) {
+	CheckWritable("insert"); // also when no row comes (INSERT ... WHERE false, COPY of an empty file)
 	return PlanLakeInsert(context, planner, op, plan);
 }
 
 duckdb::PhysicalOperator &LakeCatalog::PlanDelete(duckdb::ClientContext &context,
                                                   duckdb::PhysicalPlanGenerator &planner, duckdb::LogicalDelete &op,
                                                   duckdb::PhysicalOperator &plan) {
+	CheckWritable("delete");
 	return PlanLakeDelete(context, planner, op, plan);
 }
 
 duckdb::PhysicalOperator &LakeCatalog::PlanUpdate(duckdb::ClientContext &context,
                                                   duckdb::PhysicalPlanGenerator &planner, duckdb::LogicalUpdate &op,
                                                   duckdb::PhysicalOperator &plan) {
+	CheckWritable("update");
 	return PlanLakeUpdate(context, planner, op, plan);
 }
 
 duckdb::PhysicalOperator &LakeCatalog::PlanMergeInto(duckdb::ClientContext &context,
                                                      duckdb::PhysicalPlanGenerator &planner,
                                                      duckdb::LogicalMergeInto &op, duckdb::PhysicalOperator &plan) {
+	CheckWritable("merge");
 	return PlanLakeMergeInto(context, planner, op, plan);
 }
 

@@ -21,10 +21,12 @@ LakeCatalogSet::LakeCatalogSet(duckdb::Catalog &catalog, const CatalogContents &
 		tables_by_id[table_record.table_id] = table.get();
 		schema->second->AddCommittedTable(std::move(table));
 	}
+	auto is_lake_schema = [&](const std::string &name) { return schemas.count(name) > 0; };
 	for (auto &view_record : contents.views) {
 		auto schema = schemas_by_id.find(view_record.schema_id);
 		if (schema != schemas_by_id.end()) {
-			schema->second->AddCommittedView(LakeViewEntry::FromRecord(catalog, *schema->second, view_record));
+			schema->second->AddCommittedView(
+			    LakeViewEntry::FromRecord(catalog, *schema->second, view_record, is_lake_schema));
 		}
 	}
 }

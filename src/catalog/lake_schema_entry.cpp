@@ -85,7 +85,8 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupEntry(CatalogTransacti
 	if (type != CatalogType::TABLE_ENTRY && type != CatalogType::VIEW_ENTRY) {
 		return nullptr;
 	}
-	// a view is found by a lookup of a table too (the binder asks for TABLE_ENTRY in FROM)
+	// tables and views share one namespace, as in DuckDB: a lookup of either finds both (the binder asks for
+	// TABLE_ENTRY in FROM; DROP VIEW of a table then says what the name is)
 	auto &lake_transaction = LakeTransaction::Get(transaction, catalog);
 	auto &name = lookup_info.GetEntryName();
 	auto at_clause = lookup_info.GetAtClause();
@@ -96,13 +97,13 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupEntry(CatalogTransacti
 		if (!schema) {
 			return nullptr;
 		}
-		auto table = type == CatalogType::TABLE_ENTRY ? schema->GetCommittedTable(name) : nullptr;
+		auto table = schema->GetCommittedTable(name);
 		if (table) {
 			return table.get();
 		}
 		return schema->GetCommittedView(name).get();
 	}
-	auto table = type == CatalogType::TABLE_ENTRY ? lake_transaction.LookupTable(*this, name) : nullptr;
+	auto table = lake_transaction.LookupTable(*this, name);
 	if (table) {
 		return table.get();
 	}
@@ -126,6 +127,12 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupScopedFunction(const s
 
 void LakeSchemaEntry::DropEntry(duckdb::ClientContext &context, duckdb::DropInfo &info) {
 	auto &transaction = LakeTransaction::Get(context, catalog);
+	bool is_view = transaction.LookupView(*this, info.name) != nullptr;
+	bool is_table = transaction.LookupTable(*this, info.name) != nullptr;
+	if ((info.type == CatalogType::VIEW_ENTRY && is_table) || (info.type == CatalogType::TABLE_ENTRY && is_view)) {
+		throw duckdb::CatalogException("Existing object %s is of type %s, trying to drop type %s", info.name,
+		                               is_view ? "View" : "Table", duckdb::CatalogTypeToString(info.type));
+	}
 	if (info.type == CatalogType::VIEW_ENTRY) {
 		auto view = transaction.LookupView(*this, info.name);
 		if (!view) {

@@ -32,10 +32,12 @@ static vector<string> ParseAliases(const std::string &text) {
 	return aliases;
 }
 
-unique_ptr<LakeViewEntry> LakeViewEntry::FromRecord(Catalog &catalog, SchemaCatalogEntry &schema, ViewRecord record) {
+unique_ptr<LakeViewEntry> LakeViewEntry::FromRecord(Catalog &catalog, SchemaCatalogEntry &schema, ViewRecord record,
+                                                    const std::function<bool(const std::string &)> &is_lake_schema) {
 	CreateViewInfo info(schema, record.view_name);
 	try {
 		info.query = CreateViewInfo::ParseSelect(record.sql);
+		QualifyLakeNames(*info.query->node, catalog.GetName(), is_lake_schema);
 		info.aliases = ParseAliases(record.column_aliases);
 	} catch (std::exception &ex) {
 		// a view another writer stored in SQL this DuckDB cannot parse: using it says so, the rest of the lake works

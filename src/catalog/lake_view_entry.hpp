@@ -21,9 +21,11 @@ public:
 	LakeViewEntry(duckdb::Catalog &catalog, duckdb::SchemaCatalogEntry &schema, duckdb::CreateViewInfo &info,
 	              ViewRecord record);
 
-	//! The entry of a committed (or transaction-local) view row
+	//! The entry of a committed (or transaction-local) view row; `is_lake_schema(name)` tells whether the lake has
+	//! a schema of that name where the view is seen (see catalog/view_sql.hpp)
 	static duckdb::unique_ptr<LakeViewEntry> FromRecord(duckdb::Catalog &catalog, duckdb::SchemaCatalogEntry &schema,
-	                                                    ViewRecord record);
+	                                                    ViewRecord record,
+	                                                    const std::function<bool(const std::string &)> &is_lake_schema);
 	//! The record of a CREATE VIEW (view_id and view_uuid left to the caller); its SQL drops the qualifiers
 	//! naming the lake (attached as `lake_name`), see catalog/view_sql.hpp
 	static ViewRecord RecordOf(const duckdb::CreateViewInfo &info, int64_t schema_id, const std::string &lake_name,

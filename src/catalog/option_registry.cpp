@@ -2,6 +2,7 @@
 
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/limits.hpp"
+#include "duckdb/common/operator/cast_operators.hpp"
 #include "duckdb/common/string_util.hpp"
 #include "duckdb/main/config.hpp"
 
@@ -93,6 +94,17 @@ bool ParseByteSize(const Value &value, int64_t &bytes) {
 		text += "b";
 	}
 	try {
+		// DuckDB's parser turns a size beyond 2^64 bytes into garbage: the number times the unit's bytes (DuckDB's
+		// value of "1<unit>") must fit first
+		auto unit_start = text.find_first_not_of("0123456789.eE");
+		double number = 0;
+		if (!duckdb::TryCast::Operation(duckdb::string_t(text.substr(0, unit_start)), number)) {
+			return false;
+		}
+		auto unit_bytes = duckdb::DBConfig::ParseMemoryLimit("1" + text.substr(unit_start));
+		if (!(number * double(unit_bytes) < double(duckdb::NumericLimits<int64_t>::Maximum()))) {
+			return false;
+		}
 		auto parsed = duckdb::DBConfig::ParseMemoryLimit(text);
 		if (parsed >= duckdb::idx_t(duckdb::NumericLimits<int64_t>::Maximum())) {
 			return false;

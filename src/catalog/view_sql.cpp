@@ -1,6 +1,7 @@
 #include "catalog/view_sql.hpp"
 
 #include "duckdb/common/string_util.hpp"
+#include "duckdb/parser/expression/columnref_expression.hpp"
 #include "duckdb/parser/expression/subquery_expression.hpp"
 #include "duckdb/parser/parsed_expression_iterator.hpp"
 #include "duckdb/parser/tableref/basetableref.hpp"
@@ -10,10 +11,12 @@ using namespace duckdb; // NOLINT
 
 namespace {
 
-class LakeNameStripper {
+//! Visits every table reference of a query (subqueries and CTEs included) and every column reference.
+class LakeNameRewriter {
 public:
-	LakeNameStripper(const std::string &lake_name, const std::function<bool(const std::string &)> &is_lake_schema)
-	    : lake_name(lake_name), is_lake_schema(is_lake_schema) {
+	LakeNameRewriter(const std::string &lake_name, const std::function<bool(const std::string &)> &is_lake_schema,
+	                 bool qualify)
+	    : lake_name(lake_name), is_lake_schema(is_lake_schema), qualify(qualify) {
 	}
 
 	void Node(QueryNode &node) {
@@ -30,6 +33,13 @@ private:
 		if (expression.GetExpressionClass() == ExpressionClass::SUBQUERY) {
 			Node(*expression.Cast<SubqueryExpression>().subquery->node);
 		}
+		if (expression.GetExpressionClass() == ExpressionClass::COLUMN_REF && !qualify) {
+			// `lake.main.t.a`: the column of `main.t`, which is how the table is stored
+			auto &names = expression.Cast<ColumnRefExpression>().column_names;
+			if (names.size() == 4 && StringUtil::CIEquals(names[0], lake_name)) {
+				names.erase(names.begin());
+			}
+		}
 		ParsedExpressionIterator::EnumerateChildren(expression, [&](ParsedExpression &child) { Expression(child); });
 	}
 
@@ -38,6 +48,13 @@ private:
 			return;
 		}
 		auto &table = ref.Cast<BaseTableRef>();
+		if (qualify) {
+			// `s.t` of a lake schema s: the lake's, whatever else is attached under the name s
+			if (table.catalog_name.empty() && !table.schema_name.empty() && is_lake_schema(table.schema_name)) {
+				table.catalog_name = lake_name;
+			}
+			return;
+		}
 		if (StringUtil::CIEquals(table.catalog_name, lake_name)) {
 			table.catalog_name.clear();
 			if (table.schema_name.empty()) {
@@ -52,6 +69,7 @@ private:
 
 	const std::string &lake_name;
 	const std::function<bool(const std::string &)> &is_lake_schema;
+	bool qualify;
 };
 
 } // namespace
@@ -59,8 +77,13 @@ private:
 std::string PortableViewSql(const QueryNode &query, const std::string &lake_name,
                             const std::function<bool(const std::string &)> &is_lake_schema) {
 	auto copy = query.Copy();
-	LakeNameStripper(lake_name, is_lake_schema).Node(*copy);
+	LakeNameRewriter(lake_name, is_lake_schema, false).Node(*copy);
 	return copy->ToString();
+}
+
+void QualifyLakeNames(QueryNode &query, const std::string &lake_name,
+                      const std::function<bool(const std::string &)> &is_lake_schema) {
+	LakeNameRewriter(lake_name, is_lake_schema, true).Node(query);
 }
 
 } // namespace inlake

@@ -24,6 +24,9 @@ struct InlinedRowFilter {
 	std::vector<ColumnFilter> column_filters;
 	//! Mandatory: rows the reading transaction deleted itself (not yet committed), to leave out.
 	std::vector<int64_t> excluded_row_ids;
+	//! The rows in the order of their begin snapshot, then row id (they are numbered: file_row_number). A store
+	//! whose storage keeps the order rows were committed in may return them in that order.
+	bool in_commit_order = false;
 };
 
 } // namespace inlake

@@ -18,8 +18,13 @@ using duckdb::Value;
 //! The table named by the call, at the snapshot it names (`snapshot` set) or at the transaction's.
 static LakeTableEntry &FindTable(LakeTransaction &transaction, duckdb::TableFunctionBindInput &input,
                                  SnapshotRecord &snapshot, bool &at_snapshot) {
-	auto schema_name = NamedArgument(input, "schema") ? NamedArgument(input, "schema")->ToString() : "main";
-	auto table_name = input.inputs[1].IsNull() ? std::string() : input.inputs[1].ToString();
+	auto schema = NamedArgument(input, "schema");
+	if (input.inputs[1].IsNull() || (schema && schema->IsNull())) {
+		throw duckdb::InvalidInputException("ducklake_list_files: the %s must not be NULL",
+		                                    input.inputs[1].IsNull() ? "table name" : "schema");
+	}
+	auto schema_name = schema ? schema->ToString() : "main";
+	auto table_name = input.inputs[1].ToString();
 	auto version = NamedArgument(input, "snapshot_version");
 	auto time = NamedArgument(input, "snapshot_time");
 	if (version && time) {
@@ -30,11 +35,11 @@ static LakeTableEntry &FindTable(LakeTransaction &transaction, duckdb::TableFunc
 	if (at_snapshot) {
 		snapshot = transaction.ResolveAtClause(duckdb::BoundAtClause(version ? "VERSION" : "TIMESTAMP",
 		                                                             version ? *version : *time));
-		auto schema = transaction.CatalogSetAt(snapshot).GetSchema(schema_name);
-		table = schema ? schema->GetCommittedTable(table_name) : nullptr;
+		auto schema_then = transaction.CatalogSetAt(snapshot).GetSchema(schema_name);
+		table = schema_then ? schema_then->GetCommittedTable(table_name) : nullptr;
 	} else {
-		auto schema = transaction.LookupSchema(schema_name);
-		table = schema ? transaction.LookupTable(*schema, table_name) : nullptr;
+		auto schema_now = transaction.LookupSchema(schema_name);
+		table = schema_now ? transaction.LookupTable(*schema_now, table_name) : nullptr;
 	}
 	if (!table) {
 		throw duckdb::CatalogException("ducklake_list_files: lake \"%s\" has no table \"%s\".\"%s\"%s",

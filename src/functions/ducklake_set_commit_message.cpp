@@ -7,6 +7,8 @@
 #include "functions/row_table_function.hpp"
 #include "transaction/lake_transaction.hpp"
 
+#include "duckdb/main/client_context.hpp"
+
 namespace inlake {
 using duckdb::LogicalType;
 using duckdb::Value;
@@ -16,6 +18,11 @@ static duckdb::unique_ptr<duckdb::FunctionData> SetCommitMessageBind(duckdb::Cli
                                                                     duckdb::vector<LogicalType> &types,
                                                                     duckdb::vector<std::string> &names) {
 	auto &catalog = LakeCatalogArgument(context, input.inputs[0], "ducklake_set_commit_message");
+	if (context.transaction.IsAutoCommit()) {
+		// its own transaction would commit nothing: the message would silently go nowhere
+		throw duckdb::InvalidInputException("ducklake_set_commit_message describes the snapshot of the transaction "
+		                                    "it is called in: call it between BEGIN and COMMIT");
+	}
 	SnapshotChangesRecord message;
 	message.has_author = !input.inputs[1].IsNull();
 	message.author = message.has_author ? input.inputs[1].ToString() : std::string();

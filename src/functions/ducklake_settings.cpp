@@ -34,11 +34,7 @@ static int64_t LakeInliningRowLimit(duckdb::ClientContext &context, LakeTransact
 	if (options.data_inlining_row_limit.IsValid()) {
 		return int64_t(options.data_inlining_row_limit.GetIndex());
 	}
-	Value setting;
-	if (context.TryGetCurrentSetting("ducklake_default_data_inlining_row_limit", setting) && !setting.IsNull()) {
-		return setting.GetValue<int64_t>();
-	}
-	return 10;
+	return DefaultInliningRowLimitSetting(context);
 }
 
 static duckdb::unique_ptr<duckdb::FunctionData> SettingsBind(duckdb::ClientContext &context,
@@ -57,7 +53,8 @@ static duckdb::unique_ptr<duckdb::FunctionData> SettingsBind(duckdb::ClientConte
 	    transaction.FindOption("target_file_size", nullptr, target) ? std::stoll(target) : options.target_file_size;
 	auto result = duckdb::make_uniq<RowsBindData>();
 	result->rows.push_back({Value(BackendName(options.backend)), Value(catalog.Store().DisplayName()),
-	                        Value(catalog.DataPath()), Value(catalog.FormatVersion()), Value::BOOLEAN(options.read_only),
+	                        Value(catalog.DataPath()), Value(catalog.FormatVersion()),
+	                        Value::BOOLEAN(options.read_only || options.snapshot_version >= 0), // pinned: read-only too
 	                        options.snapshot_version >= 0 ? Value::BIGINT(options.snapshot_version)
 	                                                      : Value(LogicalType::BIGINT),
 	                        Value::BIGINT(LakeInliningRowLimit(context, transaction, options)),

@@ -42,8 +42,13 @@ int64_t ResolveStart(ClientContext &context, LakeTransaction &transaction, const
 		throw InvalidInputException("%s: the start of the range must not be NULL", function);
 	}
 	if (IsSnapshotId(bound)) {
-		// snapshot ids start at 0: an earlier start means the same range
-		return MaxValue<int64_t>(0, bound.DefaultCastAs(LogicalType::BIGINT).GetValue<int64_t>());
+		// snapshot ids start at 0: an earlier start means the same range; one beyond BIGINT, an empty range
+		Value id;
+		std::string error;
+		if (!bound.DefaultTryCastAs(LogicalType::BIGINT, id, &error, true)) {
+			return StringUtil::StartsWith(bound.ToString(), "-") ? 0 : NumericLimits<int64_t>::Maximum();
+		}
+		return MaxValue<int64_t>(0, id.GetValue<int64_t>());
 	}
 	Value time;
 	std::string error;
@@ -73,6 +78,11 @@ SnapshotRecord ResolveEnd(ClientContext &context, LakeTransaction &transaction, 
 	if (!IsSnapshotId(bound) && !bound.TryCastAs(context, LogicalType::TIMESTAMP_TZ, time, &error)) {
 		throw InvalidInputException("%s: the end of the range (%s) is neither a snapshot id nor a timestamp",
 		                            function, bound.ToString());
+	}
+	Value id;
+	if (IsSnapshotId(bound) && !bound.DefaultTryCastAs(LogicalType::BIGINT, id, &error, true)) {
+		throw InvalidInputException("%s: the end of the range (%s) names no snapshot of lake \"%s\"", function,
+		                            bound.ToString(), transaction.GetCatalog().GetName());
 	}
 	return transaction.ResolveAtClause(BoundAtClause(IsSnapshotId(bound) ? "VERSION" : "TIMESTAMP", bound));
 }

@@ -13,6 +13,7 @@
 #include "common/column_filter.hpp"
 #include "common/row_stream.hpp"
 #include "metadata/expiry_records.hpp"
+#include "metadata/inlined_insert_commit.hpp"
 #include "metadata/metadata_records.hpp"
 #include "metadata/sql/catalog_connection.hpp"
 
@@ -195,6 +196,10 @@ public:
 	virtual bool SharedWithOtherProcesses() const {
 		return false;
 	}
+	//! Whether the catalog's text columns may hold a NUL character (PostgreSQL's text cannot).
+	virtual bool StoresNulInText() const {
+		return true;
+	}
 	//! How many columns an inlined data table may have, its row id and snapshot columns included.
 	virtual size_t MaxInlinedTableColumns() {
 		return SIZE_MAX;
@@ -286,6 +291,12 @@ public:
 
 	//! Opens the catalog write transaction of one commit, waiting for other writers as `retry` allows.
 	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) = 0;
+	//! Commits `commit` in one step where the backend can (see InlinedInsertCommit): the new snapshot's id, or
+	//! -1 when nothing was written (the backend cannot, a check failed, or it collided with another writer), and
+	//! the caller commits the ordinary way.
+	virtual int64_t TryCommitInlinedInserts(const InlinedInsertCommit &commit) {
+		return -1;
+	}
 
 	//! Every row of one table of the catalog database (a ducklake_* table, inlined data tables included), with
 	//! its columns' names and types as the database declares them: the one way to look into a catalog that

@@ -158,13 +158,18 @@ static bool HasFieldId(const vector<MultiFileColumnDefinition> &columns, int32_t
 	return false;
 }
 
+//! The snapshot_id of a file's rows: its begin snapshot, NULL for the transaction's own uncommitted file
+static Value SnapshotIdOf(const ScanDataFile &file) {
+	return file.begin_snapshot == kUncommittedSnapshot ? Value(LogicalType::BIGINT) : Value::BIGINT(file.begin_snapshot);
+}
+
 unique_ptr<Expression> LakeMultiFileReader::GetConstantVirtualColumn(MultiFileReaderData &reader_data, idx_t column_id,
                                                                      const LogicalType &type) {
 	if (column_id == LAKE_SNAPSHOT_ID_COLUMN && reader_data.reader &&
 	    !LakeFileList::IsRowSet(reader_data.reader->file)) {
 		auto &data_file = spec->files[LakeFileList::SourceIndex(reader_data.reader->file)];
 		if (!data_file.has_embedded_row_ids) {
-			return make_uniq<BoundConstantExpression>(Value::BIGINT(data_file.begin_snapshot).DefaultCastAs(type));
+			return make_uniq<BoundConstantExpression>(SnapshotIdOf(data_file).DefaultCastAs(type));
 		}
 	}
 	return MultiFileReader::GetConstantVirtualColumn(reader_data, column_id, type);
@@ -214,7 +219,7 @@ unique_ptr<Expression> LakeMultiFileReader::GetVirtualColumnExpression(
 			throw InternalException("inlake scan: row set without snapshot id column");
 		}
 		auto &data_file = spec->files[LakeFileList::SourceIndex(file)];
-		return make_uniq<BoundConstantExpression>(Value::BIGINT(data_file.begin_snapshot).DefaultCastAs(type));
+		return make_uniq<BoundConstantExpression>(SnapshotIdOf(data_file).DefaultCastAs(type));
 	}
 	return MultiFileReader::GetVirtualColumnExpression(context, reader_data, local_columns, column_id, type,
 	                                                   local_index, global_column_reference);

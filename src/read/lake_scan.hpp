@@ -47,6 +47,9 @@ struct ScanColumnStats {
 	bool contains_null = true;
 };
 
+//! ScanDataFile::begin_snapshot of a file the reading transaction wrote and has not committed
+constexpr int64_t kUncommittedSnapshot = -1;
+
 struct ScanDataFile {
 	int64_t file_id = -1;
 	std::string path; // full path
@@ -57,8 +60,8 @@ struct ScanDataFile {
 	//! carries _ducklake_internal_row_id itself (has_embedded_row_ids).
 	int64_t row_id_start = 0;
 	bool has_embedded_row_ids = false;
-	//! Snapshot that added the file; per-row snapshots are embedded when
-	//! has_embedded_row_ids (flushed files: _ducklake_internal_snapshot_id).
+	//! Snapshot that added the file (kUncommittedSnapshot: the transaction's own file); per-row snapshots are
+	//! embedded when has_embedded_row_ids (flushed files: _ducklake_internal_snapshot_id).
 	int64_t begin_snapshot = 0;
 	//! Sorted positions (0-based row numbers in the file) to skip
 	std::vector<int64_t> deleted_positions;
@@ -72,9 +75,10 @@ struct ScanDataFile {
 //! Loads a row set when its scan starts. `filters` are the filters DuckDB pushed into the scan, on table
 //! columns; the loader may use them to drop rows early (the reader still applies every filter itself
 //! afterwards). `needed` has one flag per row set column (the table's columns, then row id and snapshot id):
-//! columns the scan does not read may come back as NULLs.
-using RowSetLoader =
-    std::function<std::unique_ptr<RowStream>(const std::vector<ColumnFilter> &filters, const std::vector<bool> &needed)>;
+//! columns the scan does not read may come back as NULLs. `numbered`: the scan numbers the rows
+//! (file_row_number), so they must come in a fixed order (by snapshot, then row id), the same every time.
+using RowSetLoader = std::function<std::unique_ptr<RowStream>(const std::vector<ColumnFilter> &filters,
+                                                              const std::vector<bool> &needed, bool numbered)>;
 
 struct ScanRowSet {
 	//! What the filename virtual column shows for these rows: the inlined data table, or

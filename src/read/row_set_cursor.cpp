@@ -113,7 +113,8 @@ RowSetCursor::RowSetCursor(const ScanRowSet &row_set, const vector<LogicalType> 
 	}
 	// a row's position counts every row of the set: a loader must not drop rows early
 	std::vector<ColumnFilter> no_filters;
-	stream = row_set.loader(numbers_rows ? no_filters : pushed, NeededColumns(stored_count, stored_columns));
+	stream = row_set.loader(numbers_rows ? no_filters : pushed, NeededColumns(stored_count, stored_columns),
+	                        numbers_rows);
 	stored_chunk.Initialize(Allocator::DefaultAllocator(), stored_types);
 }
 

@@ -5,6 +5,7 @@
 #include "transaction/change_set.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "transaction/flush_commit.hpp"
+#include "transaction/one_step_commit.hpp"
 #include "transaction/table_data_commit.hpp"
 
 #include "duckdb/common/exception.hpp"
@@ -305,6 +306,10 @@ CommittedSnapshot CommitLakeTransaction(LakeTransaction &transaction, const Writ
 	// reading it (CALL ducklake_set_option from another default database) takes it now, before the write holds
 	// the store's lock (reading it then would wait on that lock).
 	transaction.Snapshot();
+	CommittedSnapshot one_step;
+	if (TryOneStepCommit(transaction, one_step)) {
+		return one_step;
+	}
 	// Two writers that took the same next id (a DuckLake writer of another implementation does not queue on
 	// inlake's lock) or that the database refused to serialize collide without conflicting: the commit is built
 	// again from the new latest snapshot (its data files stay as written), as the retry settings allow. A real

@@ -180,4 +180,8 @@ private:
 InlinedSource InlinedSourceOf(const std::string &inlined_table, const std::vector<LakeColumn> &stored_columns,
                               const std::vector<LakeColumn> &columns);
 
+//! The setting ducklake_default_data_inlining_row_limit (10 when unset); a value beyond the largest row count is
+//! that count.
+int64_t DefaultInliningRowLimitSetting(duckdb::ClientContext &context);
+
 } // namespace inlake

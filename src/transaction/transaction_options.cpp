@@ -73,11 +73,17 @@ int64_t LakeTransaction::InliningRowLimit(LakeTableEntry &table) {
 	if (attach_limit.IsValid()) {
 		return int64_t(attach_limit.GetIndex());
 	}
+	return DefaultInliningRowLimitSetting(context);
+}
+
+int64_t DefaultInliningRowLimitSetting(duckdb::ClientContext &context) {
 	duckdb::Value setting;
-	if (context.TryGetCurrentSetting("ducklake_default_data_inlining_row_limit", setting) && !setting.IsNull()) {
-		return setting.GetValue<int64_t>();
+	if (!context.TryGetCurrentSetting("ducklake_default_data_inlining_row_limit", setting) || setting.IsNull()) {
+		return 10;
 	}
-	return 10;
+	// a UBIGINT: a limit beyond the largest row count is no limit at all
+	auto limit = setting.GetValue<uint64_t>();
+	return int64_t(std::min<uint64_t>(limit, uint64_t(duckdb::NumericLimits<int64_t>::Maximum())));
 }
 
 ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
@@ -108,6 +114,16 @@ void LakeTransaction::SetOption(OptionRecord option, bool remove) {
 
 void LakeTransaction::SetCommitMessage(const SnapshotChangesRecord &message) {
 	CheckWritable("set a commit message");
+	if (!catalog.Store().StoresNulInText()) {
+		// refused now rather than failing the transaction's COMMIT
+		for (auto *text : {&message.author, &message.commit_message, &message.commit_extra_info}) {
+			if (text->find('\0') != std::string::npos) {
+				throw duckdb::InvalidInputException("The catalog of lake \"%s\" cannot store text holding a NUL "
+				                                    "character (chr(0)): refused in the commit message",
+				                                    catalog.GetName());
+			}
+		}
+	}
 	changes.commit_message = message;
 }
 

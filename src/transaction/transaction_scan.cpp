@@ -97,7 +97,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 		scan_file.footer_size = file.footer_size;
 		scan_file.row_id_start = table_changes.new_file_row_id_starts[i];
 		scan_file.has_embedded_row_ids = table_changes.new_file_has_row_ids[i];
-		scan_file.begin_snapshot = Snapshot().snapshot_id + 1;
+		scan_file.begin_snapshot = kUncommittedSnapshot; // its rows' snapshot_id is NULL until the commit
 		for (auto &location : table_changes.own_file_deletes) {
 			if (location.first == int64_t(i)) {
 				scan_file.deleted_positions.push_back(location.second); // the set is ordered: positions sorted
@@ -137,7 +137,8 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 			return session->ColumnStatistics(source, column);
 		};
 		row_set.loader = [session, source, names, snapshot_id, excluded](const std::vector<ColumnFilter> &filters,
-		                                                                 const std::vector<bool> &needed) {
+		                                                                 const std::vector<bool> &needed,
+		                                                                 bool numbered) {
 			auto projected = source;
 			for (size_t i = 0; i < projected.columns.size() && i < needed.size(); i++) {
 				projected.columns[i].skip = !needed[i];
@@ -145,7 +146,7 @@ void LakeTransaction::AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_
 			auto columns = projected.columns.size();
 			projected.read_row_id = needed.size() <= columns || needed[columns];
 			projected.read_begin_snapshot = needed.size() <= columns + 1 || needed[columns + 1];
-			InlinedRowFilter filter {filters, excluded};
+			InlinedRowFilter filter {filters, excluded, numbered};
 			return session->ScanInlinedRows(projected, names, snapshot_id, filter);
 		};
 		spec.row_sets.push_back(std::move(row_set));

@@ -74,12 +74,12 @@ duckdb::optional_ptr<LakeViewEntry> LakeTransaction::CreateView(LakeSchemaEntry 
 		DropView(*existing);
 	}
 	CheckNameFree(schema, info.view_name, "create view");
-	auto record = LakeViewEntry::RecordOf(info, schema.SchemaId(), catalog.GetName(),
-	                                      [&](const std::string &name) { return LookupSchema(name) != nullptr; });
+	auto is_lake_schema = [&](const std::string &name) { return LookupSchema(name) != nullptr; };
+	auto record = LakeViewEntry::RecordOf(info, schema.SchemaId(), catalog.GetName(), is_lake_schema);
 	record.view_id = changes.next_local_id++;
 	record.view_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
 	changes.version++;
-	changes.created_views.push_back(LakeViewEntry::FromRecord(catalog, schema, std::move(record)));
+	changes.created_views.push_back(LakeViewEntry::FromRecord(catalog, schema, std::move(record), is_lake_schema));
 	return changes.created_views.back().get();
 }
 
@@ -107,6 +107,9 @@ void LakeTransaction::AlterView(LakeSchemaEntry &schema, duckdb::AlterInfo &info
 		throw CatalogException("View with name %s does not exist!", info.name);
 	}
 	auto record = view->Record();
+	if (rename && info.Cast<duckdb::RenameViewInfo>().new_view_name == view->name) {
+		return; // the name it has: nothing changes (no snapshot), as in DuckDB
+	}
 	if (rename) {
 		record.view_name = info.Cast<duckdb::RenameViewInfo>().new_view_name;
 		if (!StringUtil::CIEquals(record.view_name, view->name)) {
@@ -118,8 +121,9 @@ void LakeTransaction::AlterView(LakeSchemaEntry &schema, duckdb::AlterInfo &info
 		record.comment = record.has_comment ? value.ToString() : std::string();
 	}
 	changes.version++;
+	auto is_lake_schema = [&](const std::string &name) { return LookupSchema(name) != nullptr; };
 	ReplaceLocalEntry(changes.created_views, changes.altered_views, changes.discarded_views, *view, view->ViewId(),
-	                  LakeViewEntry::FromRecord(catalog, schema, std::move(record)));
+	                  LakeViewEntry::FromRecord(catalog, schema, std::move(record), is_lake_schema));
 }
 
 } // namespace inlake

@@ -331,7 +331,7 @@ TEST_F(LakeScanTest, RowSetScanHandsFiltersAndColumnsToLoaders) {
 	std::vector<bool> seen_needed;
 	ScanRowSet lazy;
 	lazy.estimated_count = 50;
-	lazy.loader = [&](const std::vector<inlake::ColumnFilter> &filters, const std::vector<bool> &needed) {
+	lazy.loader = [&](const std::vector<inlake::ColumnFilter> &filters, const std::vector<bool> &needed, bool) {
 		seen_filters = filters;
 		seen_needed = needed;
 		return std::unique_ptr<inlake::RowStream>(new inlake::CollectionRowStream(collection));

@@ -19,6 +19,8 @@ namespace {
 
 //! Statements sent in one pipeline at most (the server's answers to them must fit the socket's buffers)
 constexpr size_t kMaxQueuedStatements = 512;
+//! Prepared one-step commit statements a session keeps (a shape per table and row count; then all are dropped)
+constexpr size_t kMaxPreparedStatements = 64;
 //! Session settings that make text results read back as DuckDB values
 constexpr const char *kSessionSettings =
     "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET IntervalStyle = 'postgres'; SET extra_float_digits = 3; "
@@ -31,6 +33,9 @@ CatalogErrorKind KindOf(const char *sqlstate) {
 	}
 	if (state == "40001" || state == "40P01") {
 		return CatalogErrorKind::SERIALIZATION_FAILURE; // serialization failure, deadlock detected
+	}
+	if (state == "42P01") {
+		return CatalogErrorKind::MISSING_TABLE; // undefined_table
 	}
 	if (state == "55P03") {
 		return CatalogErrorKind::BUSY; // lock_not_available: lock_timeout passed waiting for another writer
@@ -93,6 +98,7 @@ void PostgresConnection::Connect() {
 		throw CatalogQueryError(CatalogErrorKind::CONNECTION_LOST,
 		                        Redact("cannot connect to the PostgreSQL catalog (" + redacted_conninfo + "): " + message));
 	}
+	prepared.clear(); // a new session has none of the old one's prepared statements
 	// notices ("schema already exists, skipping") are not the user's business
 	PQsetNoticeProcessor(
 	    conn, [](void *, const char *) {}, nullptr);
@@ -314,8 +320,17 @@ void PostgresConnection::SendPipeline(const std::vector<PostgresStatement> &stat
 	}
 	for (auto &statement : statements) {
 		BoundParameters bound(statement);
-		if (!PQsendQueryParams(conn, statement.sql.c_str(), bound.Count(), bound.Types(), bound.Values(),
-		                       bound.Lengths(), bound.Formats(), 0)) {
+		bool sent;
+		if (statement.prepare) {
+			sent = PQsendPrepare(conn, statement.prepared_name.c_str(), statement.sql.c_str(), 0, nullptr);
+		} else if (!statement.prepared_name.empty()) {
+			sent = PQsendQueryPrepared(conn, statement.prepared_name.c_str(), bound.Count(), bound.Values(),
+			                           bound.Lengths(), bound.Formats(), 0);
+		} else {
+			sent = PQsendQueryParams(conn, statement.sql.c_str(), bound.Count(), bound.Types(), bound.Values(),
+			                         bound.Lengths(), bound.Formats(), 0);
+		}
+		if (!sent) {
 			FailConnection("sending to the server failed");
 		}
 	}
@@ -379,14 +394,22 @@ void PostgresConnection::BeginWrite() {
 	BeginWriteAndQuery("SELECT 1");
 }
 
+std::vector<PostgresStatement> PostgresConnection::BeginWriteStatements() const {
+	// READ COMMITTED: every statement after the lock sees every commit made before it was granted
+	return {PostgresStatement {"BEGIN ISOLATION LEVEL READ COMMITTED", {}, {}, {}},
+	        PostgresStatement {"SET LOCAL lock_timeout = '" + std::to_string(options.lock_timeout_ms) + "ms'", {}, {}, {}}};
+}
+
+PostgresStatement PostgresConnection::LockStatement() const {
+	return PostgresStatement {"SELECT pg_advisory_xact_lock(" + std::to_string(LakeLockKey(options.schema)) + ")",
+	                          {}, {}, {}};
+}
+
 CatalogRows PostgresConnection::BeginWriteAndQuery(const std::string &query) {
 	FlushQueue();
-	// READ COMMITTED: every statement after the lock sees every commit made before it was granted
-	std::vector<PostgresStatement> statements;
-	for (auto sql : {std::string("BEGIN ISOLATION LEVEL READ COMMITTED"),
-	                 "SET LOCAL lock_timeout = '" + std::to_string(options.lock_timeout_ms) + "ms'",
-	                 "SELECT pg_advisory_xact_lock(" + std::to_string(LakeLockKey(options.schema)) + ")",
-	                 std::string("SELECT CAST(txid_current() AS VARCHAR)"), query}) {
+	auto statements = BeginWriteStatements();
+	statements.push_back(LockStatement());
+	for (auto sql : {std::string("SELECT CAST(txid_current() AS VARCHAR)"), query}) {
 		statements.push_back(PostgresStatement {sql, {}, {}, {}});
 	}
 	std::vector<CatalogRows> results;
@@ -394,9 +417,7 @@ CatalogRows PostgresConnection::BeginWriteAndQuery(const std::string &query) {
 		SendPipeline(statements);
 		ReceivePipeline(statements, &results, 3); // the transaction id and the query's rows
 	} catch (...) {
-		if (conn && PQstatus(conn) == CONNECTION_OK && PQtransactionStatus(conn) != PQTRANS_IDLE) {
-			PQclear(PQexec(conn, "ROLLBACK"));
-		}
+		RollbackIfOpen();
 		throw;
 	}
 	transaction_id = results[0].GetValue(0, 0).ToString();
@@ -450,14 +471,7 @@ void PostgresConnection::Commit() {
 			return; // the server committed it: the commit stands, once (its drops are tried later)
 		}
 		pending_drops.resize(pending_drops.size() - drops);
-		if (error.kind == CatalogErrorKind::CONNECTION_LOST) {
-			throw CatalogQueryError(CatalogErrorKind::CONNECTION_LOST,
-			                        std::string(error.what()) + "; the catalog transaction was rolled back");
-		}
-		if (conn && PQstatus(conn) == CONNECTION_OK && PQtransactionStatus(conn) != PQTRANS_IDLE) {
-			PQclear(PQexec(conn, "ROLLBACK"));
-		}
-		throw;
+		FailCommit(error);
 	}
 	in_transaction = false;
 	write_transaction = false;
@@ -493,7 +507,8 @@ void PostgresConnection::RunPendingDrops() {
 	pending_drops = std::move(still_pending);
 }
 
-void PostgresConnection::RunPipelineForCommit(const std::vector<PostgresStatement> &statements) {
+void PostgresConnection::RunPipelineForCommit(const std::vector<PostgresStatement> &statements,
+                                              std::vector<CatalogRows> *results, size_t first_result) {
 	SendPipeline(statements);
 	auto fault = std::getenv("INLAKE_PG_FAULT");
 	if (fault && std::strcmp(fault, "drop_after_commit") == 0) {
@@ -504,7 +519,89 @@ void PostgresConnection::RunPipelineForCommit(const std::vector<PostgresStatemen
 		conn = nullptr;
 		FailConnection("the connection was lost waiting for the server's answer (INLAKE_PG_FAULT)");
 	}
-	ReceivePipeline(statements);
+	ReceivePipeline(statements, results, first_result);
+}
+
+bool PostgresConnection::WriteInOneStep(const std::string &sql, const std::vector<Value> &parameters,
+                                        const std::string &recovery_sql, CatalogRows &rows) {
+	FlushQueue();
+	// the transaction id first, before the lock: should the connection drop after COMMIT was sent, it tells
+	// whether the transaction committed. The statement is prepared once per session (here, when new), so that
+	// under the lock the server only executes its plan.
+	auto begin = BeginWriteStatements();
+	begin.push_back(PostgresStatement {"SET LOCAL plan_cache_mode = force_generic_plan", {}, {}, {}});
+	begin.push_back(PostgresStatement {"SELECT CAST(txid_current() AS VARCHAR)", {}, {}, {}});
+	auto known = prepared.find(sql);
+	std::string name;
+	if (known != prepared.end()) {
+		name = known->second;
+	} else {
+		if (prepared.size() >= kMaxPreparedStatements) {
+			begin.push_back(PostgresStatement {"DEALLOCATE ALL", {}, {}, {}});
+			prepared.clear();
+		}
+		name = "inlake_commit_" + std::to_string(next_prepared++);
+		PostgresStatement prepare {sql, {}, {}, {}};
+		prepare.prepared_name = name;
+		prepare.prepare = true;
+		begin.push_back(std::move(prepare));
+	}
+	std::vector<CatalogRows> results;
+	try {
+		SendPipeline(begin);
+		ReceivePipeline(begin, &results, 3);
+		prepared[sql] = name;
+	} catch (...) {
+		RollbackIfOpen();
+		throw;
+	}
+	transaction_id = results[0].GetValue(0, 0).ToString();
+	in_transaction = true;
+	write_transaction = true;
+	PostgresStatement statement {sql, {}, {}, {}};
+	statement.prepared_name = name;
+	for (auto &parameter : parameters) {
+		AddParameter(statement, parameter);
+	}
+	std::vector<PostgresStatement> statements {LockStatement(), std::move(statement),
+	                                           PostgresStatement {"COMMIT", {}, {}, {}}};
+	results.clear();
+	try {
+		InjectFault("drop_before_commit");
+		RunPipelineForCommit(statements, &results, 1);
+	} catch (CatalogQueryError &error) {
+		in_transaction = false;
+		write_transaction = false;
+		if (error.kind == CatalogErrorKind::CONNECTION_LOST && CommittedDespiteDrop()) {
+			// it committed: its rows are found again by the transaction's id
+			PostgresStatement recovery {recovery_sql, {}, {}, {}};
+			AddParameter(recovery, Value(transaction_id));
+			auto result = Run(recovery_sql, &recovery);
+			rows = ReadRows(result);
+			PQclear(result);
+			return true;
+		}
+		FailCommit(error);
+	}
+	in_transaction = false;
+	write_transaction = false;
+	rows = std::move(results[0]);
+	return true;
+}
+
+void PostgresConnection::RollbackIfOpen() {
+	if (conn && PQstatus(conn) == CONNECTION_OK && PQtransactionStatus(conn) != PQTRANS_IDLE) {
+		PQclear(PQexec(conn, "ROLLBACK"));
+	}
+}
+
+void PostgresConnection::FailCommit(const CatalogQueryError &error) {
+	if (error.kind == CatalogErrorKind::CONNECTION_LOST) {
+		throw CatalogQueryError(CatalogErrorKind::CONNECTION_LOST,
+		                        std::string(error.what()) + "; the catalog transaction was rolled back");
+	}
+	RollbackIfOpen();
+	throw error;
 }
 
 bool PostgresConnection::CommittedDespiteDrop() {

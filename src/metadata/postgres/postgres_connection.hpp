@@ -36,6 +36,7 @@
 #include "metadata/sql/catalog_connection.hpp"
 
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 struct pg_conn;
@@ -67,6 +68,10 @@ public:
 	//! A server-side cursor inside the current transaction (FETCH in batches); without one, the rows at once.
 	std::unique_ptr<CatalogCursor> OpenCursor(const std::string &sql,
 	                                          const duckdb::vector<duckdb::LogicalType> &types) override;
+	//! BEGIN and the transaction id (one round trip, before the lock), then the lock, the statement and COMMIT
+	//! (one more)
+	bool WriteInOneStep(const std::string &sql, const std::vector<duckdb::Value> &parameters,
+	                    const std::string &recovery_sql, CatalogRows &rows) override;
 	void Execute(const std::string &sql) override;
 	int64_t ExecuteCount(const std::string &sql) override;
 	void AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
@@ -111,12 +116,21 @@ private:
 	//! Reads the pipeline's answers; the rows of statements from `first_result` on go to `results`.
 	void ReceivePipeline(const std::vector<PostgresStatement> &statements, std::vector<CatalogRows> *results = nullptr,
 	                     size_t first_result = 0);
-	void RunPipelineForCommit(const std::vector<PostgresStatement> &statements);
+	void RunPipelineForCommit(const std::vector<PostgresStatement> &statements,
+	                          std::vector<CatalogRows> *results = nullptr, size_t first_result = 0);
+	//! The statements that open a write transaction (READ COMMITTED, the lock timeout)
+	std::vector<PostgresStatement> BeginWriteStatements() const;
+	//! The statement that takes the lake's advisory lock
+	PostgresStatement LockStatement() const;
 	CatalogRows ReadRows(pg_result *result);
 	[[noreturn]] void FailResult(pg_result *result, const std::string &sql);
 	[[noreturn]] void FailConnection(const std::string &what);
 	//! After the connection dropped with COMMIT sent: whether the transaction committed (asks a new connection).
 	bool CommittedDespiteDrop();
+	//! Rolls back the transaction the server still has open (after a failed statement)
+	void RollbackIfOpen();
+	//! A commit that failed (not committed): rolled back, and `error` thrown again, a lost connection saying so
+	[[noreturn]] void FailCommit(const CatalogQueryError &error);
 	std::string Redact(const std::string &text) const;
 	//! Test hook (INLAKE_PG_FAULT): drops the connection around COMMIT.
 	void InjectFault(const char *point);
@@ -142,6 +156,9 @@ private:
 	std::vector<std::string> pending_drops;
 	size_t drops_of_transaction = 0;
 	int64_t next_cursor = 0;
+	//! The session's prepared statements (WriteInOneStep), by SQL text
+	std::unordered_map<std::string, std::string> prepared;
+	int64_t next_prepared = 0;
 	PostgresDialect dialect;
 };
 

@@ -30,6 +30,12 @@ public:
 	std::string CatalogColumnType(const std::string &spec_type) const override {
 		return spec_type;
 	}
+	std::string Parameter(size_t index) const override {
+		return "$" + std::to_string(index);
+	}
+	bool WritesInWithClauses() const override {
+		return true;
+	}
 	std::string InlinedColumnType(const duckdb::LogicalType &type) const override;
 	duckdb::LogicalType InlinedStorageType(const duckdb::LogicalType &type) const override;
 	std::string InlinedReadExpression(const duckdb::LogicalType &type, const std::string &column) const override;

@@ -44,6 +44,7 @@ std::shared_ptr<MetadataStore> OpenPostgresStore(duckdb::ClientContext &context,
 	config.prefix = SqlIdentifier(open_options.schema) + ".";
 	config.display_name = "postgres:" + RedactedPostgresConninfo(open_options.conninfo);
 	config.max_table_columns = kPostgresMaxColumns;
+	config.text_holds_nul = false;
 	config.open_connection = [open_options]() {
 		return std::unique_ptr<CatalogConnection>(new PostgresConnection(open_options));
 	};

@@ -81,6 +81,19 @@ void AddParameter(PostgresStatement &statement, const Value &value) {
 		case LogicalTypeId::VARCHAR:
 			text = duckdb::StringValue::Get(value);
 			break;
+		// integers, the most common parameters of a commit (ids, counts), without Value::ToString's generic path
+		case LogicalTypeId::TINYINT:
+		case LogicalTypeId::SMALLINT:
+		case LogicalTypeId::INTEGER:
+		case LogicalTypeId::BIGINT:
+		case LogicalTypeId::UTINYINT:
+		case LogicalTypeId::USMALLINT:
+		case LogicalTypeId::UINTEGER:
+			text = std::to_string(value.GetValue<int64_t>());
+			break;
+		case LogicalTypeId::UBIGINT:
+			text = std::to_string(value.GetValue<uint64_t>());
+			break;
 		default:
 			text = value.ToString();
 			break;

@@ -21,6 +21,10 @@ struct PostgresStatement {
 	std::vector<bool> nulls;
 	//! Sent in binary (bytea: the bytes themselves)
 	std::vector<bool> binary;
+	//! Non-empty: `sql` is the server-side prepared statement of this name (executed with the values), or, with
+	//! `prepare`, is prepared under this name (parameter types inferred by the server)
+	std::string prepared_name;
+	bool prepare = false;
 };
 
 //! Appends `value` as the statement's next parameter: NULL, BIGINT, DOUBLE, BOOLEAN, VARCHAR, BLOB (binary) and

@@ -31,7 +31,9 @@ enum class CatalogErrorKind {
 	//! The database refused to serialize this transaction with a concurrent one (or found a deadlock)
 	SERIALIZATION_FAILURE,
 	//! The connection to the database server was lost (the next statement reconnects)
-	CONNECTION_LOST
+	CONNECTION_LOST,
+	//! A table the statement names does not exist (told apart where the database has a code for it)
+	MISSING_TABLE
 };
 
 class CatalogQueryError : public duckdb::IOException {
@@ -75,6 +77,15 @@ public:
 	virtual CatalogRows BeginWriteAndQuery(const std::string &query) {
 		BeginWrite();
 		return Query(query);
+	}
+	//! Runs `sql` (its `parameters` bound to the markers SqlDialect::Parameter writes) alone in a write
+	//! transaction: the write lock taken as BeginWrite takes it, the statement and COMMIT sent together, so the
+	//! lock is held only while the database works. The statement's rows go to `rows`. False when the backend
+	//! cannot (nothing ran). A failure throws and leaves nothing written; a connection lost after COMMIT was sent
+	//! finds out whether the transaction committed, and if it did, reads its rows with `recovery_sql`.
+	virtual bool WriteInOneStep(const std::string &sql, const std::vector<duckdb::Value> &parameters,
+	                            const std::string &recovery_sql, CatalogRows &rows) {
+		return false;
 	}
 	//! Runs one or more statements (separated by ';') that return no rows.
 	virtual void Execute(const std::string &sql) = 0;

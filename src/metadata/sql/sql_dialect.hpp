@@ -37,6 +37,15 @@ public:
 	virtual std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const;
 	//! A value of a catalog table column (BIGINT, VARCHAR, BOOLEAN, UUID, TIMESTAMPTZ or NULL) as a SQL literal.
 	virtual std::string Literal(const duckdb::Value &value) const;
+	//! The marker of the statement's parameter `index` (from 1), bound by CatalogConnection::WriteInOneStep.
+	virtual std::string Parameter(size_t index) const {
+		return "?" + std::to_string(index);
+	}
+	//! Whether a WITH clause may hold INSERT and UPDATE statements (one statement then writes a whole small
+	//! commit: see InlinedInsertCommit).
+	virtual bool WritesInWithClauses() const {
+		return false;
+	}
 
 	// Inlined data: how the catalog stores a value of a lake column of any DuckDB type.
 	//! The declared type of an inlined data column holding values of `type` (native: the type itself).

@@ -37,6 +37,8 @@ struct InlinedRowSelection {
 	bool snapshot_is_latest = false;
 	//! In row id order (a flush: the database's storage order is its own; PostgreSQL moves updated rows)
 	bool in_row_id_order = false;
+	//! In the order of the rows' commits (begin snapshot, then row id): numbered rows
+	bool in_commit_order = false;
 };
 
 //! Decodes `count` stored values (as the dialect's storage type) into `target` (of type `target_type`): the
@@ -106,15 +108,21 @@ public:
 		select.resize(select.size() - 2);
 		cursor = connection.OpenCursor("SELECT " + select + " FROM " + prefix + SqlIdentifier(source.table_name) +
 		                                   " WHERE " + WhereClause(names, selection) +
-		                                   (selection.in_row_id_order ? " ORDER BY " + SqlIdentifier(names.row_id) +
-		                                                                    ", " + SqlIdentifier(names.begin_snapshot)
-		                                                              : std::string()),
+		                                   OrderBy(names, selection),
 		                               stored_types);
 		stored.Initialize(duckdb::Allocator::DefaultAllocator(), stored_types);
 	}
 
 	const duckdb::vector<LogicalType> &Types() const {
 		return types;
+	}
+
+	static std::string OrderBy(const InlinedColumnNames &names, const InlinedRowSelection &selection) {
+		auto row_id = SqlIdentifier(names.row_id), begin = SqlIdentifier(names.begin_snapshot);
+		if (selection.in_row_id_order) {
+			return " ORDER BY " + row_id + ", " + begin;
+		}
+		return selection.in_commit_order ? " ORDER BY " + begin + ", " + row_id : std::string();
 	}
 
 	//! Fills `out` (initialised with Types()) with the next rows; false when there are no more.
@@ -221,6 +229,12 @@ public:
 
 	std::unique_ptr<RowStream> ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
 	                                           int64_t snapshot_id, const InlinedRowFilter &filter) override;
+	//! The live rows now, from `cached` (the same rows at an older snapshot) and the rows committed since;
+	//! nullptr when rows were deleted, flushed or removed since (caller holds `lock`)
+	std::shared_ptr<duckdb::ColumnDataCollection> ExtendCachedRows(const InlinedSource &source,
+	                                                               const InlinedColumnNames &names,
+	                                                               const InlinedRowSelection &selection,
+	                                                               const InlinedRowsCache::Entry &cached);
 
 	std::mutex lock;
 
@@ -282,18 +296,15 @@ private:
 	int64_t latest_snapshot_id = -1;
 };
 
-//! Rows of one inlined table kept for the next scan of the same catalog state (SqlMetadataStore::CachedRows)
-constexpr idx_t kCachedRowsPerTable = 100000;
-
-//! One scan's rows, read from the session's connection as the scan asks for them; with a cache key, a copy of
+//! One scan's rows, read from the session's connection as the scan asks for them; with a cache shape, a copy of
 //! them goes to the store's cache once all were read (unless there are too many).
 class InlinedRowStream : public RowStream {
 public:
 	InlinedRowStream(std::shared_ptr<SqlReadSession> session_p, std::shared_ptr<SqlMetadataStore> store_p,
-	                 std::unique_ptr<InlinedRowReader> reader_p, std::string cache_key_p)
+	                 std::unique_ptr<InlinedRowReader> reader_p, std::string shape_p, int64_t snapshot_id_p)
 	    : session(std::move(session_p)), store(std::move(store_p)), reader(std::move(reader_p)),
-	      cache_key(std::move(cache_key_p)) {
-		if (!cache_key.empty()) {
+	      shape(std::move(shape_p)), snapshot_id(snapshot_id_p) {
+		if (!shape.empty()) {
 			copy = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(),
 			                                                      reader->Types());
 		}
@@ -307,8 +318,8 @@ public:
 		bool more = reader->Next(chunk);
 		if (copy) {
 			if (!more) {
-				store->CacheRows(cache_key, std::move(copy));
-			} else if (copy->Count() + chunk.size() > kCachedRowsPerTable) {
+				store->RowsCache().Keep(shape, snapshot_id, std::move(copy));
+			} else if (copy->Count() + chunk.size() > InlinedRowsCache::kMaxRows) {
 				copy.reset();
 			} else {
 				copy->Append(chunk);
@@ -321,15 +332,16 @@ private:
 	std::shared_ptr<SqlReadSession> session;
 	std::shared_ptr<SqlMetadataStore> store;
 	std::unique_ptr<InlinedRowReader> reader;
-	std::string cache_key;
+	std::string shape;
+	int64_t snapshot_id;
 	std::shared_ptr<duckdb::ColumnDataCollection> copy;
 };
 
-//! What identifies the rows a scan reads: the inlined table, the catalog state (its latest snapshot) and which
-//! columns it reads as what.
-std::string RowsCacheKey(const std::string &prefix, const InlinedSource &source, int64_t latest_snapshot_id) {
-	auto key = prefix + source.table_name + '\n' + std::to_string(latest_snapshot_id) + '\n' +
-	           (source.read_row_id ? "r" : "-") + (source.read_begin_snapshot ? "b" : "-");
+//! What identifies the rows a scan reads, whatever the catalog state: the inlined table, which columns it reads
+//! as what, and in which order.
+std::string RowsShape(const std::string &prefix, const InlinedSource &source, const InlinedRowSelection &selection) {
+	auto key = prefix + source.table_name + '\n' + (source.read_row_id ? "r" : "-") +
+	           (source.read_begin_snapshot ? "b" : "-") + (selection.in_commit_order ? "o" : "-");
 	for (auto &column : source.columns) {
 		key += '\n' + (column.skip ? std::string("-") : column.source_name + '\t' + column.source_type.ToString()) +
 		       '\t' + column.target.type.ToString() + '\t' + (column.source_name.empty() ? "default" : "");
@@ -340,6 +352,35 @@ std::string RowsCacheKey(const std::string &prefix, const InlinedSource &source,
 	return key;
 }
 
+std::shared_ptr<duckdb::ColumnDataCollection> SqlReadSession::ExtendCachedRows(const InlinedSource &source,
+                                                                               const InlinedColumnNames &names,
+                                                                               const InlinedRowSelection &selection,
+                                                                               const InlinedRowsCache::Entry &cached) {
+	// the rows live at the cached snapshot are all still there and none ended since: then the rows live now are
+	// those plus the rows committed since (an inlined row never begins at an older snapshot than its commit's)
+	auto begin = SqlIdentifier(names.begin_snapshot), end = SqlIdentifier(names.end_snapshot);
+	auto then = SqlInt(cached.snapshot_id);
+	auto check = connection->Query("SELECT COALESCE(SUM(CASE WHEN " + begin + " <= " + then + " AND (" + end +
+	                               " IS NULL OR " + end + " > " + then + ") THEN 1 ELSE 0 END), 0), COALESCE(SUM(CASE "
+	                               "WHEN " + end + " > " + then + " THEN 1 ELSE 0 END), 0) FROM " + store->Prefix() +
+	                               SqlIdentifier(source.table_name));
+	if (check.GetValue(0, 0).GetValue<int64_t>() != int64_t(cached.rows->Count()) ||
+	    check.GetValue(1, 0).GetValue<int64_t>() != 0) {
+		return nullptr;
+	}
+	auto since = selection;
+	since.conditions.push_back(begin + " > " + then);
+	auto newer = DecodeInlinedRows(*connection, store->Prefix(), source, names, since);
+	auto result = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(),
+	                                                             cached.rows->Types());
+	for (auto *part : {cached.rows.get(), newer.get()}) {
+		for (auto &chunk : part->Chunks()) {
+			result->Append(chunk);
+		}
+	}
+	return result;
+}
+
 std::unique_ptr<RowStream> SqlReadSession::ScanInlinedRows(const InlinedSource &source, const InlinedColumnNames &names,
                                                            int64_t snapshot_id, const InlinedRowFilter &filter) {
 	std::lock_guard<std::mutex> guard(lock);
@@ -348,6 +389,7 @@ std::unique_ptr<RowStream> SqlReadSession::ScanInlinedRows(const InlinedSource &
 	selection.snapshot_id = snapshot_id;
 	selection.snapshot_is_latest = snapshot_id == LatestSnapshotId();
 	selection.excluded_row_ids = filter.excluded_row_ids;
+	selection.in_commit_order = filter.in_commit_order;
 	if (source.same_schema) {
 		// the exact parts of filters on columns stored as what they are (integers): the reader filters again
 		for (auto &entry : filter.column_filters) {
@@ -361,19 +403,28 @@ std::unique_ptr<RowStream> SqlReadSession::ScanInlinedRows(const InlinedSource &
 		}
 	}
 	// the live rows of an inlined table at the latest snapshot change only with a new snapshot: a scan of the
-	// same catalog state reads them from the store's cache (checked by this session's latest snapshot id)
-	std::string cache_key;
+	// same catalog state reads them from the store's cache (checked by this session's latest snapshot id), a scan
+	// of a later state extends them with the rows committed since when it can
+	std::string shape;
+	auto latest = LatestSnapshotId();
 	if (selection.snapshot_is_latest && selection.conditions.empty() && selection.excluded_row_ids.empty()) {
-		cache_key = RowsCacheKey(store->Prefix(), source, LatestSnapshotId());
-		auto cached = store->CachedRows(cache_key);
-		if (cached) {
-			return std::unique_ptr<RowStream>(new CollectionRowStream(std::move(cached)));
+		shape = RowsShape(store->Prefix(), source, selection);
+		auto cached = store->RowsCache().Find(shape);
+		if (cached.rows && cached.snapshot_id == latest) {
+			return std::unique_ptr<RowStream>(new CollectionRowStream(std::move(cached.rows)));
+		}
+		auto extended = cached.rows && cached.snapshot_id < latest
+		                    ? ExtendCachedRows(source, names, selection, cached)
+		                    : nullptr;
+		if (extended) {
+			store->RowsCache().Keep(shape, latest, extended);
+			return std::unique_ptr<RowStream>(new CollectionRowStream(std::move(extended)));
 		}
 	}
 	auto reader =
 	    std::unique_ptr<InlinedRowReader>(new InlinedRowReader(*connection, store->Prefix(), source, names, selection));
 	return std::unique_ptr<RowStream>(
-	    new InlinedRowStream(shared_from_this(), store, std::move(reader), std::move(cache_key)));
+	    new InlinedRowStream(shared_from_this(), store, std::move(reader), std::move(shape), latest));
 }
 
 //! Creates temp.main.inlined_rows on `target` with the decoded rows of every source inserted at or before the

@@ -1,6 +1,7 @@
 #include "metadata/sql/sql_metadata_store.hpp"
 
 #include "metadata/sql/catalog_migration.hpp"
+#include "metadata/sql/inlined_insert_statement.hpp"
 
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/sql/sql_write_txn.hpp"
@@ -14,8 +15,6 @@ namespace inlake {
 static constexpr size_t kIdleConnectionsKept = 4;
 //! Column bounds remembered (a few per column of the tables being read)
 static constexpr size_t kBoundsKept = 256;
-//! Row sets of inlined tables remembered (each at most kCachedRowsPerTable rows)
-static constexpr size_t kRowSetsKept = 16;
 
 SqlMetadataStore::SqlMetadataStore(duckdb::DatabaseInstance &db, std::unique_ptr<CatalogConnection> connection_p,
                                    SqlStoreConfig config_p)
@@ -178,6 +177,34 @@ std::unique_ptr<MetadataWriteTxn> SqlMetadataStore::BeginWrite(const WriteRetryP
 	return std::unique_ptr<MetadataWriteTxn>(new SqlWriteTxn(*this, retry));
 }
 
+int64_t SqlMetadataStore::TryCommitInlinedInserts(const InlinedInsertCommit &commit) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	auto &connection = Connection();
+	if (!connection.Dialect().WritesInWithClauses()) {
+		return -1;
+	}
+	auto statement = InlinedInsertStatement(commit, connection.Dialect(), config.prefix);
+	if (statement.parameters.size() > kMaxStatementParameters) {
+		return -1;
+	}
+	CatalogRows rows;
+	try {
+		if (!connection.WriteInOneStep(statement.sql, statement.parameters, statement.recovery_sql, rows)) {
+			return -1;
+		}
+	} catch (CatalogQueryError &error) {
+		// another writer took the snapshot id (one that does not queue on the lake's lock) or held the lock too
+		// long: the ordinary commit retries as the retry settings say; the table's first inlined rows: the
+		// ordinary commit creates its inlined table (the statement failed when the server read it)
+		if (error.kind == CatalogErrorKind::UNIQUE_VIOLATION || error.kind == CatalogErrorKind::SERIALIZATION_FAILURE ||
+		    error.kind == CatalogErrorKind::BUSY || error.kind == CatalogErrorKind::MISSING_TABLE) {
+			return -1;
+		}
+		throw;
+	}
+	return rows.RowCount() == 0 ? -1 : rows.GetValue(0, 0).GetValue<int64_t>();
+}
+
 CatalogTableRows SqlMetadataStore::ReadCatalogTable(const std::string &table_name) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	if (!Connection().TableExists(table_name)) {
@@ -230,20 +257,6 @@ void SqlMetadataStore::CacheBounds(const std::string &key, const CatalogRows &bo
 		bounds_cache.clear(); // older snapshots' entries are of no use once a newer one is read
 	}
 	bounds_cache[key] = bounds;
-}
-
-std::shared_ptr<duckdb::ColumnDataCollection> SqlMetadataStore::CachedRows(const std::string &key) {
-	std::lock_guard<std::mutex> guard(cache_lock);
-	auto entry = rows_cache.find(key);
-	return entry == rows_cache.end() ? nullptr : entry->second;
-}
-
-void SqlMetadataStore::CacheRows(const std::string &key, std::shared_ptr<duckdb::ColumnDataCollection> rows) {
-	std::lock_guard<std::mutex> guard(cache_lock);
-	if (rows_cache.size() >= kRowSetsKept) {
-		rows_cache.clear(); // entries of older snapshots are of no use once a newer one is read
-	}
-	rows_cache[key] = std::move(rows);
 }
 
 std::unique_ptr<CatalogConnection> SqlMetadataStore::TakeConnection() {

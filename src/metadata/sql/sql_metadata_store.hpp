@@ -22,6 +22,7 @@
 #include "metadata/sql/catalog_maintenance.hpp"
 #include "metadata/sql/catalog_reader.hpp"
 #include "metadata/sql/catalog_writer.hpp"
+#include "metadata/sql/inlined_rows_cache.hpp"
 
 #include "duckdb/main/database.hpp"
 
@@ -45,6 +46,8 @@ struct SqlStoreConfig {
 	std::string display_name;
 	//! The most columns a table of the database may have
 	size_t max_table_columns = SIZE_MAX;
+	//! Whether its text columns may hold a NUL character
+	bool text_holds_nul = true;
 	//! The files opening the database created (removed again when the ATTACH fails)
 	std::vector<std::string> created_files;
 };
@@ -61,6 +64,9 @@ public:
 	}
 	bool SharedWithOtherProcesses() const override {
 		return true;
+	}
+	bool StoresNulInText() const override {
+		return config.text_holds_nul;
 	}
 	size_t MaxInlinedTableColumns() override {
 		return config.max_table_columns;
@@ -98,6 +104,8 @@ public:
 	TableChangeSources LoadChangeSources(int64_t table_id, int64_t start_snapshot, int64_t end_snapshot) override;
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) override;
+	//! One statement (InlinedInsertStatement) where the dialect allows writes inside WITH (PostgreSQL)
+	int64_t TryCommitInlinedInserts(const InlinedInsertCommit &commit) override;
 	CatalogTableRows ReadCatalogTable(const std::string &table_name) override;
 	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
 	std::vector<FileLocationRecord> ListAllFiles() override;
@@ -128,10 +136,10 @@ public:
 	//! Column bounds of inlined tables computed by read sessions, by table, column and latest snapshot
 	bool CachedBounds(const std::string &key, CatalogRows &bounds);
 	void CacheBounds(const std::string &key, const CatalogRows &bounds);
-	//! Decoded live rows of an inlined table a scan read, by table, latest snapshot and columns read (a later
-	//! scan of the same catalog state gets the same rows; a new snapshot makes a new key). Nullptr: not cached.
-	std::shared_ptr<duckdb::ColumnDataCollection> CachedRows(const std::string &key);
-	void CacheRows(const std::string &key, std::shared_ptr<duckdb::ColumnDataCollection> rows);
+	//! Decoded live rows of inlined tables that scans read (read sessions share them)
+	InlinedRowsCache &RowsCache() {
+		return rows_cache;
+	}
 
 private:
 	//! Runs `read` in one read transaction on the store's connection, under `lock`.
@@ -141,10 +149,10 @@ private:
 	duckdb::DatabaseInstance &database;
 	std::unique_ptr<CatalogConnection> connection;
 	SqlStoreConfig config;
-	//! Guards bounds_cache and rows_cache
+	//! Guards bounds_cache
 	std::mutex cache_lock;
 	std::map<std::string, CatalogRows> bounds_cache;
-	std::map<std::string, std::shared_ptr<duckdb::ColumnDataCollection>> rows_cache;
+	InlinedRowsCache rows_cache;
 	std::mutex idle_lock;
 	std::vector<std::unique_ptr<CatalogConnection>> idle_connections;
 };

@@ -1,0 +1,136 @@
+#include "metadata/sql/inlined_insert_statement.hpp"
+
+#include "metadata/catalog_tables_sql.hpp"
+#include "metadata/sql_literal.hpp"
+
+namespace inlake {
+using duckdb::Value;
+
+namespace {
+
+class StatementBuilder {
+public:
+	StatementBuilder(const InlinedInsertCommit &commit, const SqlDialect &dialect, const std::string &prefix)
+	    : commit(commit), dialect(dialect), prefix(prefix) {
+	}
+
+	CatalogStatement Build() {
+		statement.sql = "WITH latest AS (SELECT snapshot_id, schema_version, next_catalog_id, next_file_id FROM " +
+		                prefix + "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1), ok AS (SELECT * FROM latest WHERE " +
+		                Conditions() + "), " + SnapshotRows();
+		std::string stats_found;
+		for (size_t i = 0; i < commit.tables.size(); i++) {
+			statement.sql += ", " + TableRows(i);
+			stats_found += (i ? " AND " : "") + std::string("(SELECT count(*) FROM stats_") + std::to_string(i) + ") = 1";
+		}
+		statement.sql += " SELECT snapshot_id, 1 / (CASE WHEN " + stats_found + " THEN 1 ELSE 0 END) FROM snap";
+		statement.recovery_sql = "SELECT snapshot_id FROM " + prefix +
+		                         "ducklake_snapshot WHERE CAST(CAST(xmin AS TEXT) AS BIGINT) = CAST(" +
+		                         dialect.Parameter(1) + " AS BIGINT) % 4294967296";
+		return std::move(statement);
+	}
+
+private:
+	//! A parameter holding `value`, read as `type`
+	std::string Bind(const Value &value, const std::string &type) {
+		statement.parameters.push_back(value);
+		return "CAST(" + dialect.Parameter(statement.parameters.size()) + " AS " + type + ")";
+	}
+
+	//! What the full commit of an insert checks, and what this statement relies on
+	std::string Conditions() {
+		std::string touched;
+		std::string exist;
+		for (auto &table : commit.tables) {
+			auto id = SqlInt(table.table_id);
+			for (auto kind : {"dropped_table:", "altered_table:"}) {
+				touched += std::string(touched.empty() ? "" : " OR ") + "POSITION(" + SqlString(std::string(",") + kind +
+				           std::to_string(table.table_id) + ",") + " IN ',' || COALESCE(changes_made, '') || ',') > 0";
+			}
+			exist += " AND EXISTS (SELECT 1 FROM " + prefix + "ducklake_table_stats WHERE table_id = " + id +
+			         ") AND EXISTS (SELECT 1 FROM " + prefix + "ducklake_inlined_data_tables WHERE table_id = " + id +
+			         " AND schema_version = " + SqlInt(table.schema_version) +
+			         " AND table_name = " + SqlString(table.inlined_table) + ")";
+		}
+		// the base snapshot is a parameter: the text stays the same from commit to commit (a prepared statement)
+		return "NOT EXISTS (SELECT 1 FROM " + prefix + "ducklake_snapshot_changes WHERE snapshot_id > " +
+		       Bind(Value::BIGINT(commit.base_snapshot_id), "BIGINT") + " AND (" + touched + "))" + exist;
+	}
+
+	//! The snapshot row (an insert changes neither the schema version nor the id counters) and its changes row
+	std::string SnapshotRows() {
+		auto &changes = commit.changes;
+		auto text = [](const std::string &value, bool present) {
+			return present ? Value(value) : Value(duckdb::LogicalType::VARCHAR);
+		};
+		std::string columns;
+		for (auto &name : CatalogTableColumnNames("ducklake_snapshot_changes")) {
+			columns += (columns.empty() ? "" : ", ") + name;
+		}
+		auto sql = "snap AS (INSERT INTO " + prefix +
+		           "ducklake_snapshot (snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id) "
+		           "SELECT snapshot_id + 1, " +
+		           Bind(Value::TIMESTAMPTZ(commit.snapshot_time), "TIMESTAMPTZ") +
+		           ", schema_version, next_catalog_id, next_file_id FROM ok RETURNING snapshot_id), ";
+		sql += "changes AS (INSERT INTO " + prefix + "ducklake_snapshot_changes (" + columns + ") SELECT snapshot_id, " +
+		       Bind(Value(changes.changes_made), "VARCHAR") + ", " +
+		       Bind(text(changes.author, changes.has_author), "VARCHAR") + ", " +
+		       Bind(text(changes.commit_message, changes.has_commit_message), "VARCHAR") + ", " +
+		       Bind(text(changes.commit_extra_info, changes.has_commit_extra_info), "VARCHAR") + " FROM snap)";
+		return sql;
+	}
+
+	//! Table `index`: its stats (stats_<index>: the first new row id and the snapshot) and its inlined rows
+	std::string TableRows(size_t index) {
+		auto &table = commit.tables[index];
+		auto suffix = std::to_string(index);
+		auto row_count = SqlInt(int64_t(table.rows->Count()));
+		auto advance = SqlInt(table.new_row_count);
+		auto sql = "stats_" + suffix + " AS (UPDATE " + prefix + "ducklake_table_stats SET record_count = record_count + " +
+		           row_count + ", next_row_id = next_row_id + " + advance +
+		           " FROM snap WHERE table_id = " + SqlInt(table.table_id) + " RETURNING next_row_id - " + advance +
+		           " AS first_row_id, snap.snapshot_id), ";
+		std::vector<std::string> column_types;
+		std::string names = "row_offset";
+		std::string selected;
+		for (size_t column = 0; column < table.column_types.size(); column++) {
+			column_types.push_back(dialect.InlinedColumnType(table.column_types[column]));
+			names += ", c" + std::to_string(column);
+			selected += ", v.c" + std::to_string(column);
+		}
+		sql += "rows_" + suffix + " AS (INSERT INTO " + prefix + SqlIdentifier(table.inlined_table) +
+		       " SELECT s.first_row_id + v.row_offset, s.snapshot_id, CAST(NULL AS BIGINT)" + selected + " FROM stats_" +
+		       suffix + " AS s, (VALUES " + Values(table, column_types) + ") AS v(" + names + "))";
+		return sql;
+	}
+
+	std::string Values(const InlinedInsertCommit::Table &table, const std::vector<std::string> &column_types) {
+		std::string values;
+		size_t row_index = 0;
+		for (auto &chunk : table.rows->Chunks()) {
+			for (duckdb::idx_t row = 0; row < chunk.size(); row++, row_index++) {
+				values += row_index ? ", (" : "(";
+				values += Bind(Value::BIGINT(table.row_offsets[row_index]), "BIGINT");
+				for (size_t column = 0; column < column_types.size(); column++) {
+					values += ", " + Bind(dialect.EncodeInlined(chunk.GetValue(column, row)), column_types[column]);
+				}
+				values += ")";
+			}
+		}
+		return values;
+	}
+
+	const InlinedInsertCommit &commit;
+	const SqlDialect &dialect;
+	const std::string &prefix;
+	CatalogStatement statement;
+};
+
+} // namespace
+
+CatalogStatement InlinedInsertStatement(const InlinedInsertCommit &commit, const SqlDialect &dialect,
+                                        const std::string &prefix) {
+	return StatementBuilder(commit, dialect, prefix).Build();
+}
+
+} // namespace inlake

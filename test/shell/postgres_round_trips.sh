@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Round trips of a small inlined commit to a PostgreSQL catalog (issue 12): an INSERT of a few rows into a table
+# that already has inlined rows costs 3 round trips (the transaction's snapshot; BEGIN with the transaction id;
+# the lake's lock, the one statement that writes the commit, and COMMIT), whatever else the lake holds. Counted
+# from INLAKE_PG_TRACE, which prints a line per round trip.
+source "$(dirname "$0")/lib/helpers.bash" "$1"
+require_postgres
+DB=$(pg_database trips)
+LAKE="ATTACH 'ducklake:postgres:$PG dbname=$DB' AS l (DATA_PATH 'files/');"
+
+run -c "$LAKE CREATE TABLE l.t (i INTEGER, s VARCHAR); INSERT INTO l.t VALUES (0, 'first');
+        CREATE TABLE l.other (k BIGINT); INSERT INTO l.other SELECT range FROM range(5);"
+expect_eq "the lake is created" "0" "$RC"
+
+round_trips() {
+	INLAKE_PG_TRACE=1 run -c "$LAKE $1"
+	grep -c "inlake pg round trip" <<<"$ERR" || true
+}
+one=$(round_trips "INSERT INTO l.t VALUES (1, 'a');")
+three=$(round_trips "INSERT INTO l.t VALUES (2, 'b'); INSERT INTO l.t VALUES (3, 'c'), (4, 'd'); INSERT INTO l.t VALUES (5, 'e');")
+expect_eq "each small inlined insert costs 3 round trips" "3" "$(((three - one) / 2))"
+
+run -csv -noheader -c "$LAKE SELECT count(*), sum(i) FROM l.t; SELECT count(*) = max(snapshot_id) + 1 FROM ducklake_snapshots('l');"
+expect_eq "every insert arrived, snapshots gapless" "$(printf '6,15\ntrue')" "$OUT"
+
+exit $FAILURES
