@@ -85,7 +85,17 @@ SnapshotRecord LakeTransaction::ResolveAtClause(const duckdb::BoundAtClause &at_
 		                                    catalog.GetName(), duckdb::StringUtil::Lower(unit));
 	}
 	if (unit == "VERSION") {
-		auto version = value.DefaultCastAs(duckdb::LogicalType::BIGINT).GetValue<int64_t>();
+		// a snapshot id is a whole number: 1.7 names none (a cast would round it to 2), nor does a text that is
+		// no integer or a number beyond BIGINT
+		duckdb::Value id;
+		std::string error;
+		if (!value.DefaultTryCastAs(duckdb::LogicalType::BIGINT, id, &error, true) ||
+		    (!value.type().IsIntegral() && value.type().id() != duckdb::LogicalTypeId::VARCHAR &&
+		     !(id.DefaultCastAs(value.type()) == value))) {
+			throw duckdb::InvalidInputException("AT (VERSION => %s) on lake \"%s\": a snapshot version is a whole "
+			                                    "number of BIGINT", value.ToString(), catalog.GetName());
+		}
+		auto version = id.GetValue<int64_t>();
 		if (!catalog.Store().GetSnapshot(version, result)) {
 			throw duckdb::InvalidInputException("No snapshot with version %lld in lake \"%s\"", (long long)version,
 			                                    catalog.GetName());

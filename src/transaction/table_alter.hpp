@@ -34,5 +34,7 @@ bool IsTableComment(const duckdb::AlterInfo &info);
 //! The record with the comment of COMMENT ON TABLE / COLUMN set (a NULL comment removes it); a clear error for a
 //! column the table does not have.
 TableRecord CommentedTableRecord(const TableRecord &record, const duckdb::AlterInfo &info);
+//! Whether two versions of a table record carry the same table and column comments
+bool SameComments(const TableRecord &before, const TableRecord &after);
 
 } // namespace inlake

@@ -41,4 +41,18 @@ TableRecord CommentedTableRecord(const TableRecord &record, const duckdb::AlterI
 	                               column_info.column_name);
 }
 
+bool SameComments(const TableRecord &before, const TableRecord &after) {
+	if (before.has_comment != after.has_comment || before.comment != after.comment ||
+	    before.columns.size() != after.columns.size()) {
+		return false;
+	}
+	for (size_t i = 0; i < before.columns.size(); i++) {
+		auto &old_column = before.columns[i], &new_column = after.columns[i];
+		if (old_column.has_comment != new_column.has_comment || old_column.comment != new_column.comment) {
+			return false;
+		}
+	}
+	return true;
+}
+
 } // namespace inlake

@@ -330,6 +330,9 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 	AlterResult result;
 	if (is_comment) {
 		result.record = CommentedTableRecord(table->Record(), info);
+		if (SameComments(table->Record(), result.record)) {
+			return; // the comment it has (or none, as before): nothing changes, no snapshot
+		}
 	} else {
 		auto &alter = info.Cast<duckdb::AlterTableInfo>();
 		BindAlterTypes(alter);
