@@ -48,6 +48,9 @@ static duckdb::unique_ptr<duckdb::Catalog> AttachLake(duckdb::optional_ptr<duckd
 		                                    "are settings of a PostgreSQL catalog connection; this catalog is a file",
 		                                    name, options.metadata_parameters.begin()->first);
 	}
+	if (options.snapshot_version >= 0 || options.has_snapshot_time) {
+		db.SetReadOnlyDatabase(); // pinned to a snapshot: read-only, as duckdb_databases() then says too
+	}
 	return duckdb::make_uniq<LakeCatalog>(db, std::move(options));
 }
 
