@@ -21,7 +21,7 @@ status=0
 # seeds run under the sanitizers (CMakeLists.txt). INLAKE_SANITIZE_ALL_BACKENDS=1 runs all of them.
 exclude=()
 if [ "${INLAKE_SANITIZE_ALL_BACKENDS:-0}" != 1 ] && [ $# -eq 0 ]; then
-  exclude=(-E '^(sqlite|postgres)/test/sql/(alter|ddl|delete|errors|flush|inlining|insert|maintenance|metadata|read|time_travel|transactions|update)/|flush_concurrent_writers')
+  exclude=(-E '^(sqlite|postgres)/test/sql/(alter|change_feed|ddl|delete|errors|flush|inlining|insert|maintenance|metadata|read|time_travel|transactions|update)/|flush_concurrent_writers')
 fi
 (cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" "${exclude[@]}" "$@") || status=$?
 if [ -n "$(ls -A "$logs")" ]; then

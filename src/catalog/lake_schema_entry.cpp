@@ -42,10 +42,20 @@ duckdb::optional_ptr<LakeViewEntry> LakeSchemaEntry::GetCommittedView(const std:
 void LakeSchemaEntry::Scan(duckdb::ClientContext &context, CatalogType type,
                            const std::function<void(CatalogEntry &)> &callback) {
 	auto &transaction = LakeTransaction::Get(context, catalog);
+	if (type != CatalogType::TABLE_ENTRY && type != CatalogType::VIEW_ENTRY) {
+		return;
+	}
+	// tables and views share one set, as in DuckDB's own schemas: a scan for tables finds the views too (which is
+	// how duckdb_columns() lists a view's columns), each with its columns bound
 	if (type == CatalogType::TABLE_ENTRY) {
 		transaction.ScanTables(*this, [&](LakeTableEntry &table) { callback(table); });
-	} else if (type == CatalogType::VIEW_ENTRY) {
-		transaction.ScanViews(*this, [&](LakeViewEntry &view) { callback(view); });
+	}
+	std::vector<std::reference_wrapper<LakeViewEntry>> views;
+	transaction.ScanViews(*this, [&](LakeViewEntry &view) { views.push_back(view); });
+	for (auto &view : views) {
+		if (view.get().BindColumns(context)) {
+			callback(view.get());
+		}
 	}
 }
 

@@ -10,6 +10,10 @@
 #include "duckdb/parser/keyword_helper.hpp"
 #include "duckdb/parser/parsed_data/create_view_info.hpp"
 #include "duckdb/parser/parser.hpp"
+#include "duckdb/catalog/catalog_search_path.hpp"
+#include "duckdb/main/client_data.hpp"
+#include "duckdb/parser/statement/select_statement.hpp"
+#include "duckdb/planner/binder.hpp"
 
 namespace inlake {
 using namespace duckdb; // NOLINT
@@ -51,6 +55,44 @@ unique_ptr<LakeViewEntry> LakeViewEntry::FromRecord(Catalog &catalog, SchemaCata
 		info.comment = Value(record.comment);
 	}
 	return make_uniq<LakeViewEntry>(catalog, schema, info, std::move(record));
+}
+
+//! How many views this thread is binding (BindColumns)
+static thread_local int binding_views = 0;
+
+bool LakeViewEntry::BindColumns(ClientContext &context) {
+	if (binding_views > 0) {
+		return false;
+	}
+	std::unique_lock<std::mutex> guard(bind_lock);
+	bound.wait(guard, [&]() { return columns_state != ColumnsState::BINDING; });
+	if (columns_state == ColumnsState::BOUND) {
+		return true;
+	}
+	columns_state = ColumnsState::BINDING;
+	guard.unlock();
+	BoundStatement result;
+	binding_views++;
+	try {
+		// as DuckDB binds a view: its own catalog and schema first, then the session's search path
+		auto binder = Binder::CreateBinder(context);
+		binder->SetCanContainNulls(true);
+		vector<CatalogSearchEntry> path {CatalogSearchEntry(ParentCatalog().GetName(), ParentSchema().name)};
+		for (auto &entry : ClientData::Get(context).catalog_search_path->Get()) {
+			path.push_back(entry);
+		}
+		binder->EntryRetriever().SetSearchPath(std::move(path));
+		auto statement = query->Copy();
+		result = binder->Bind(*statement);
+	} catch (std::exception &) { // NOLINT: a view that does not bind shows no columns (using it says why)
+	}
+	binding_views--;
+	guard.lock();
+	types = result.types;
+	names = result.names;
+	columns_state = ColumnsState::BOUND;
+	bound.notify_all();
+	return true;
 }
 
 ViewRecord LakeViewEntry::RecordOf(const CreateViewInfo &info, int64_t schema_id, const std::string &lake_name,

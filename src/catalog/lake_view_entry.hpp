@@ -11,7 +11,9 @@
 
 #include "duckdb/catalog/catalog_entry/view_catalog_entry.hpp"
 
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <string>
 
 namespace inlake {
@@ -34,6 +36,11 @@ public:
 	bool HasTypes() const override {
 		return false;
 	}
+	//! Fills `types` and `names` (what duckdb_views() and duckdb_columns() show of a view) by binding the query,
+	//! once per entry; a view that does not bind (a table it reads is gone) shows no columns. Binding on use
+	//! does not depend on them. False while this thread binds a view (a failed lookup inside it lists the
+	//! schema's entries for its message): then the entry is left out of that listing, and nothing waits.
+	bool BindColumns(duckdb::ClientContext &context);
 	const ViewRecord &Record() const {
 		return record;
 	}
@@ -43,6 +50,10 @@ public:
 
 private:
 	ViewRecord record;
+	enum class ColumnsState { UNBOUND, BINDING, BOUND };
+	std::mutex bind_lock;
+	std::condition_variable bound;
+	ColumnsState columns_state = ColumnsState::UNBOUND;
 };
 
 } // namespace inlake

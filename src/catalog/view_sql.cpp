@@ -4,7 +4,9 @@
 #include "duckdb/parser/expression/columnref_expression.hpp"
 #include "duckdb/parser/expression/subquery_expression.hpp"
 #include "duckdb/parser/parsed_expression_iterator.hpp"
+#include "duckdb/parser/expression/function_expression.hpp"
 #include "duckdb/parser/tableref/basetableref.hpp"
+#include "duckdb/parser/tableref/table_function_ref.hpp"
 
 namespace inlake {
 using namespace duckdb; // NOLINT
@@ -34,9 +36,10 @@ private:
 			Node(*expression.Cast<SubqueryExpression>().subquery->node);
 		}
 		if (expression.GetExpressionClass() == ExpressionClass::COLUMN_REF && !qualify) {
-			// `lake.main.t.a`: the column of `main.t`, which is how the table is stored
+			// `lake.main.t.a` and `lake.t.a`: the column of `main.t` / `t`, which is how the table is stored
 			auto &names = expression.Cast<ColumnRefExpression>().column_names;
-			if (names.size() == 4 && StringUtil::CIEquals(names[0], lake_name)) {
+			if ((names.size() == 4 || (names.size() == 3 && !is_lake_schema(names[0]))) &&
+			    StringUtil::CIEquals(names[0], lake_name)) {
 				names.erase(names.begin());
 			}
 		}
@@ -44,26 +47,40 @@ private:
 	}
 
 	void Ref(TableRef &ref) {
+		if (ref.type == TableReferenceType::TABLE_FUNCTION) {
+			auto &function = *ref.Cast<TableFunctionRef>().function;
+			if (function.GetExpressionClass() == ExpressionClass::FUNCTION) {
+				// `lake.snapshots()`, `lake.table_changes(...)`: the lake's own functions, named as its tables are
+				auto &call = function.Cast<FunctionExpression>();
+				Names(call.catalog, call.schema);
+			}
+			return;
+		}
 		if (ref.type != TableReferenceType::BASE_TABLE) {
 			return;
 		}
 		auto &table = ref.Cast<BaseTableRef>();
+		Names(table.catalog_name, table.schema_name);
+	}
+
+	//! The catalog and schema qualifying a name of the lake's: dropped to the schema when stored, the lake's
+	//! current name put back when read
+	void Names(std::string &catalog_name, std::string &schema_name) {
 		if (qualify) {
 			// `s.t` of a lake schema s: the lake's, whatever else is attached under the name s
-			if (table.catalog_name.empty() && !table.schema_name.empty() && is_lake_schema(table.schema_name)) {
-				table.catalog_name = lake_name;
+			if (catalog_name.empty() && !schema_name.empty() && is_lake_schema(schema_name)) {
+				catalog_name = lake_name;
 			}
 			return;
 		}
-		if (StringUtil::CIEquals(table.catalog_name, lake_name)) {
-			table.catalog_name.clear();
-			if (table.schema_name.empty()) {
-				table.schema_name = DEFAULT_SCHEMA;
+		if (StringUtil::CIEquals(catalog_name, lake_name)) {
+			catalog_name.clear();
+			if (schema_name.empty()) {
+				schema_name = DEFAULT_SCHEMA;
 			}
-		} else if (table.catalog_name.empty() && StringUtil::CIEquals(table.schema_name, lake_name) &&
-		           !is_lake_schema(table.schema_name)) {
+		} else if (catalog_name.empty() && StringUtil::CIEquals(schema_name, lake_name) && !is_lake_schema(schema_name)) {
 			// `lake.t`: the lake's default schema
-			table.schema_name = DEFAULT_SCHEMA;
+			schema_name = DEFAULT_SCHEMA;
 		}
 	}
 

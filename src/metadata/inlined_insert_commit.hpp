@@ -48,7 +48,6 @@ struct InlinedInsertCommit {
 	std::vector<Table> tables;
 	//! The snapshot's changes row (changes_made, author, message, extra info; snapshot_id is assigned)
 	SnapshotChangesRecord changes;
-	duckdb::timestamp_tz_t snapshot_time;
 };
 
 } // namespace inlake

@@ -24,6 +24,17 @@ struct SnapshotRecord {
 	int64_t next_file_id = 0;
 };
 
+//! The time of a new snapshot: now, but after `latest` (the latest snapshot's time) whatever this machine's clock
+//! says, so that snapshot times grow with snapshot ids (AT (TIMESTAMP => ...) relies on it).
+inline duckdb::timestamp_tz_t NextSnapshotTime(duckdb::timestamp_tz_t latest) {
+	auto now = duckdb::Timestamp::GetCurrentTimestamp();
+	auto before = duckdb::timestamp_t(latest.value);
+	if (duckdb::Timestamp::IsFinite(before) && before >= now) {
+		now = duckdb::timestamp_t(before.value + 1);
+	}
+	return duckdb::timestamp_tz_t(now);
+}
+
 //! See MetadataStore::FindTableVersionSnapshot.
 struct TableVersionSnapshot {
 	bool found = false;

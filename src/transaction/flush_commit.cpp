@@ -1,5 +1,7 @@
 #include "transaction/flush_commit.hpp"
 
+#include "transaction/table_stats_merge.hpp"
+
 #include "duckdb/common/exception/transaction_exception.hpp"
 
 namespace inlake {
@@ -27,7 +29,8 @@ static DeleteFileRecord DeleteRecord(TableCommitContext &context, int64_t table_
 	return record;
 }
 
-void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_file_id) {
+void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vector<LakeColumn> &columns,
+                 int64_t &next_file_id) {
 	auto &write = context.write;
 	auto table_id = flush.table_id;
 	for (auto &inlined : flush.inlined_tables) {
@@ -62,6 +65,7 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_f
 		write.InsertDataFile(record);
 		flushed.data_file_id = record.data_file_id;
 		stats.file_size_bytes += file.file_size_bytes;
+		MergeColumnStats(columns, record.column_stats, stats);
 		if (flushed.delete_count > 0) {
 			write.InsertDeleteFile(DeleteRecord(context, table_id, record.data_file_id, flushed.delete_file,
 			                                    flushed.delete_count, flushed.min_delete_snapshot,

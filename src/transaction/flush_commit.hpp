@@ -15,6 +15,7 @@
 
 namespace inlake {
 
-void CommitFlush(TableCommitContext &context, TableFlush &flush, int64_t &next_file_id);
+void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vector<LakeColumn> &columns,
+                 int64_t &next_file_id);
 
 } // namespace inlake

@@ -8,6 +8,7 @@
 #include "transaction/one_step_commit.hpp"
 #include "transaction/table_data_commit.hpp"
 
+#include "duckdb/common/error_data.hpp"
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/exception/transaction_exception.hpp"
 
@@ -231,7 +232,11 @@ private:
 			if (changes.dropped_table_ids.count(flush.table_id)) {
 				continue;
 			}
-			CommitFlush(context, flush, next.next_file_id);
+			auto table = FindTable(flush.table_id);
+			if (!table) {
+				throw duckdb::InternalException("DuckLake commit: flushed table not found");
+			}
+			CommitFlush(context, flush, table->Record().columns, next.next_file_id);
 		}
 		for (auto &entry : changes.table_changes) {
 			if (changes.dropped_table_ids.count(entry.first)) {
@@ -331,7 +336,7 @@ CommittedSnapshot CommitLakeTransaction(LakeTransaction &transaction, const Writ
 				throw TransactionException("Commit to lake \"%s\" failed: it collided with concurrent commits %lld "
 				                           "times (ducklake_max_retry_count); the last time: %s",
 				                           transaction.GetCatalog().GetName(), (long long)(attempt + 1),
-				                           error.what());
+				                           duckdb::ErrorData(error).RawMessage());
 			}
 		}
 		std::this_thread::sleep_for(std::chrono::microseconds(int64_t(wait_ms * 1000)));

@@ -3,7 +3,6 @@
 #include "transaction/change_set.hpp"
 #include "transaction/lake_transaction.hpp"
 
-#include "duckdb/common/types/timestamp.hpp"
 
 namespace inlake {
 
@@ -73,7 +72,6 @@ bool TryOneStepCommit(LakeTransaction &transaction, CommittedSnapshot &result) {
 	}
 	commit.changes = changes.commit_message;
 	commit.changes.changes_made = change_set.ToString();
-	commit.snapshot_time = duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp());
 	auto snapshot_id = transaction.GetCatalog().Store().TryCommitInlinedInserts(commit);
 	if (snapshot_id < 0) {
 		return false;

@@ -29,9 +29,14 @@ void MergeFileIntoTableStats(const std::vector<LakeColumn> &columns, const DataF
 	stats.record_count += file.record_count;
 	stats.file_size_bytes += file.file_size_bytes;
 	stats.next_row_id = std::max(stats.next_row_id, file.row_id_start + file.record_count);
+	MergeColumnStats(columns, file.column_stats, stats);
+}
+
+void MergeColumnStats(const std::vector<LakeColumn> &columns, const std::vector<FileColumnStatsRecord> &file_stats,
+                      TableStatsRecord &stats) {
 	std::map<int64_t, LogicalType> types;
 	CollectTypes(columns, types);
-	for (auto &file_column : file.column_stats) {
+	for (auto &file_column : file_stats) {
 		ColumnStatsRecord *target = nullptr;
 		for (auto &existing : stats.column_stats) {
 			if (existing.column_id == file_column.column_id) {

@@ -12,5 +12,9 @@ namespace inlake {
 
 void MergeFileIntoTableStats(const std::vector<LakeColumn> &columns, const DataFileRecord &file,
                              TableStatsRecord &stats);
+//! Only the per-column part: a flushed file's rows were counted when they were inlined, but the table's bounds
+//! must cover their values from now on (other DuckLake readers prune by them)
+void MergeColumnStats(const std::vector<LakeColumn> &columns, const std::vector<FileColumnStatsRecord> &file_stats,
+                      TableStatsRecord &stats);
 
 } // namespace inlake

@@ -14,6 +14,9 @@ expect_eq "the lake is created" "0" "$RC"
 # lost before COMMIT: an error, nothing committed, and the same session goes on
 INLAKE_PG_FAULT=drop_before_commit run -csv -noheader -c "$LAKE INSERT INTO l.t VALUES (2);"
 expect_contains "a connection lost before COMMIT is an error saying so" "rolled back" "$ERR"
+if grep -q "exception_type" <<<"$ERR"; then
+	fail "... in words, not DuckDB's JSON of an exception: $ERR"
+fi
 INLAKE_PG_FAULT=drop_before_commit run -csv -noheader -c "$LAKE INSERT INTO l.t VALUES (2); SELECT count(*), sum(i) FROM l.t;"
 expect_eq "the next statement reconnects and sees nothing of the failed commit" "1,1" "$OUT"
 

@@ -23,4 +23,13 @@ expect_eq "each small inlined insert costs 3 round trips" "3" "$(((three - one) 
 run -csv -noheader -c "$LAKE SELECT count(*), sum(i) FROM l.t; SELECT count(*) = max(snapshot_id) + 1 FROM ducklake_snapshots('l');"
 expect_eq "every insert arrived, snapshots gapless" "$(printf '6,15\ntrue')" "$OUT"
 
+# snapshot times grow with snapshot ids whatever a writer's clock says: a snapshot an hour ahead, then a one-statement
+# commit (the server's time under the lock) and a general one (the client's time) both come after it
+psql -q "$PG dbname=$DB" -c "UPDATE public.ducklake_snapshot SET snapshot_time = snapshot_time + INTERVAL '1 hour'
+  WHERE snapshot_id = (SELECT max(snapshot_id) FROM public.ducklake_snapshot)" >/dev/null
+run -csv -noheader -c "$LAKE INSERT INTO l.t VALUES (6, 'f'); CREATE TABLE l.after (x INTEGER);
+  SELECT bool_and(snapshot_time > previous) FROM (SELECT snapshot_time,
+    lag(snapshot_time) OVER (ORDER BY snapshot_id) AS previous FROM ducklake_snapshots('l')) WHERE previous IS NOT NULL;"
+expect_eq "snapshot times never go back" "true" "$OUT"
+
 exit $FAILURES

@@ -61,7 +61,7 @@ TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id) {
 void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
 	staged.has_latest = true;
 	staged.latest = snapshot;
-	staged.latest.snapshot_time = duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp());
+	staged.latest.snapshot_time = NextSnapshotTime(snapshot.snapshot_time); // `snapshot` copied the latest's time
 	batch.InsertSnapshot(snapshot, staged.latest.snapshot_time, changes);
 }
 

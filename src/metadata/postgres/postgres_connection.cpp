@@ -4,6 +4,8 @@
 #include "metadata/postgres/postgres_values.hpp"
 #include "metadata/sql_literal.hpp"
 
+#include "duckdb/common/error_data.hpp"
+
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
@@ -598,7 +600,7 @@ void PostgresConnection::RollbackIfOpen() {
 void PostgresConnection::FailCommit(const CatalogQueryError &error) {
 	if (error.kind == CatalogErrorKind::CONNECTION_LOST) {
 		throw CatalogQueryError(CatalogErrorKind::CONNECTION_LOST,
-		                        std::string(error.what()) + "; the catalog transaction was rolled back");
+		                        duckdb::ErrorData(error).RawMessage() + "; the catalog transaction was rolled back");
 	}
 	RollbackIfOpen();
 	throw error;

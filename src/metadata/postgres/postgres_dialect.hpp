@@ -36,6 +36,9 @@ public:
 	bool WritesInWithClauses() const override {
 		return true;
 	}
+	std::string NowExpression() const override {
+		return "clock_timestamp()";
+	}
 	std::string InlinedColumnType(const duckdb::LogicalType &type) const override;
 	duckdb::LogicalType InlinedStorageType(const duckdb::LogicalType &type) const override;
 	std::string InlinedReadExpression(const duckdb::LogicalType &type, const std::string &column) const override;

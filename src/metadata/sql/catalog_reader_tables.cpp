@@ -137,8 +137,11 @@ std::vector<DataFileRecord> CatalogReader::LiveDataFiles(int64_t table_id) {
 
 bool CatalogReader::DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
                                         bool include_inlined) {
+	// a partial delete file (a flush merged inlined deletions into it) begins at its oldest deletion and holds
+	// deletions up to partial_max: one made after the snapshot counts, whenever the file began
 	auto files = connection.Query("SELECT count(*) FROM " + prefix + "ducklake_delete_file WHERE data_file_id = " +
-	                              SqlInt(data_file_id) + " AND begin_snapshot > " + SqlInt(snapshot_id));
+	                              SqlInt(data_file_id) + " AND (begin_snapshot > " + SqlInt(snapshot_id) +
+	                              " OR partial_max > " + SqlInt(snapshot_id) + ")");
 	if (Count(files) > 0) {
 		return true;
 	}

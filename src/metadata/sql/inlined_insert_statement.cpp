@@ -15,7 +15,8 @@ public:
 	}
 
 	CatalogStatement Build() {
-		statement.sql = "WITH latest AS (SELECT snapshot_id, schema_version, next_catalog_id, next_file_id FROM " +
+		statement.sql = "WITH latest AS (SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, "
+		                "next_file_id FROM " +
 		                prefix + "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1), ok AS (SELECT * FROM latest WHERE " +
 		                Conditions() + "), " + SnapshotRows();
 		std::string stats_found;
@@ -57,6 +58,12 @@ private:
 		       Bind(Value::BIGINT(commit.base_snapshot_id), "BIGINT") + " AND (" + touched + "))" + exist;
 	}
 
+	//! The database's time under the lock, and never before the latest snapshot's: snapshot times grow with
+	//! snapshot ids whatever clocks the writers' machines keep (AT (TIMESTAMP => ...) relies on it)
+	std::string SnapshotTime() {
+		return "GREATEST(" + dialect.NowExpression() + ", snapshot_time + INTERVAL '1 microsecond')";
+	}
+
 	//! The snapshot row (an insert changes neither the schema version nor the id counters) and its changes row
 	std::string SnapshotRows() {
 		auto &changes = commit.changes;
@@ -69,8 +76,7 @@ private:
 		}
 		auto sql = "snap AS (INSERT INTO " + prefix +
 		           "ducklake_snapshot (snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id) "
-		           "SELECT snapshot_id + 1, " +
-		           Bind(Value::TIMESTAMPTZ(commit.snapshot_time), "TIMESTAMPTZ") +
+		           "SELECT snapshot_id + 1, " + SnapshotTime() +
 		           ", schema_version, next_catalog_id, next_file_id FROM ok RETURNING snapshot_id), ";
 		sql += "changes AS (INSERT INTO " + prefix + "ducklake_snapshot_changes (" + columns + ") SELECT snapshot_id, " +
 		       Bind(Value(changes.changes_made), "VARCHAR") + ", " +

@@ -41,6 +41,10 @@ public:
 	virtual std::string Parameter(size_t index) const {
 		return "?" + std::to_string(index);
 	}
+	//! The current time, read when the statement runs (not when its transaction began)
+	virtual std::string NowExpression() const {
+		return "current_timestamp";
+	}
 	//! Whether a WITH clause may hold INSERT and UPDATE statements (one statement then writes a whole small
 	//! commit: see InlinedInsertCommit).
 	virtual bool WritesInWithClauses() const {

@@ -59,7 +59,8 @@ TableStatsRecord SqlWriteTxn::GetTableStats(int64_t table_id) {
 }
 
 void SqlWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
-	batch.InsertSnapshot(snapshot, duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp()), changes);
+	// `snapshot` carries the latest snapshot's time (the commit copied the latest record)
+	batch.InsertSnapshot(snapshot, NextSnapshotTime(snapshot.snapshot_time), changes);
 }
 
 void SqlWriteTxn::InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) {
