@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 root="$PWD"
 build_dir="${INLAKE_SANITIZE_BUILD_DIR:-build-sanitize}"
 INLAKE_BUILD_DIR="$build_dir" INLAKE_CMAKE_ARGS="-DINLAKE_SANITIZE=ON" scripts/setup.sh
+echo "sanitize: the build took $SECONDS s"
 logs="$root/$build_dir/sanitizer-logs"
 rm -rf "$logs"
 # shellcheck source=sanitizer-env.sh

@@ -31,10 +31,18 @@ else
   cat "$pg_dir"/*.log >&2 2>/dev/null || true
   exit 1
 fi
-(cd "$build_dir" && ctest --output-on-failure -j "$(nproc)" "$@")
+# each part says how long it took (CI's budget is about 45 minutes on 2 cores)
+timed() {
+  local part=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "test: $part took $((SECONDS - start)) s (total so far $SECONDS s)"
+}
+echo "test: setup and build took $SECONDS s"
+timed "the quick suite" bash -c 'cd "$1" && shift && ctest --output-on-failure -j "$(nproc)" "$@"' - "$build_dir" "$@"
 if [ "${INLAKE_SKIP_FUZZ:-0}" != 1 ]; then
-  scripts/fuzz.sh "${INLAKE_FUZZ_SECONDS:-30}"
+  timed "the fuzzers (build and runs)" scripts/fuzz.sh "${INLAKE_FUZZ_SECONDS:-30}"
 fi
 if [ "${INLAKE_SKIP_SANITIZE:-0}" != 1 ]; then
-  scripts/sanitize.sh ${INLAKE_SANITIZE_TESTS:+-R "$INLAKE_SANITIZE_TESTS"}
+  timed "the sanitizer build and suite" scripts/sanitize.sh ${INLAKE_SANITIZE_TESTS:+-R "$INLAKE_SANITIZE_TESTS"}
 fi

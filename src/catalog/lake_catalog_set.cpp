@@ -25,8 +25,9 @@ LakeCatalogSet::LakeCatalogSet(duckdb::Catalog &catalog, const CatalogContents &
 	for (auto &view_record : contents.views) {
 		auto schema = schemas_by_id.find(view_record.schema_id);
 		if (schema != schemas_by_id.end()) {
-			schema->second->AddCommittedView(
-			    LakeViewEntry::FromRecord(catalog, *schema->second, view_record, is_lake_schema));
+			auto view = LakeViewEntry::FromRecord(catalog, *schema->second, view_record, is_lake_schema);
+			views_by_id[view_record.view_id] = view.get();
+			schema->second->AddCommittedView(std::move(view));
 		}
 	}
 }
@@ -44,6 +45,11 @@ duckdb::optional_ptr<LakeSchemaEntry> LakeCatalogSet::GetSchemaById(int64_t sche
 duckdb::optional_ptr<LakeTableEntry> LakeCatalogSet::GetTableById(int64_t table_id) {
 	auto entry = tables_by_id.find(table_id);
 	return entry == tables_by_id.end() ? nullptr : entry->second;
+}
+
+duckdb::optional_ptr<LakeViewEntry> LakeCatalogSet::GetViewById(int64_t view_id) {
+	auto entry = views_by_id.find(view_id);
+	return entry == views_by_id.end() ? nullptr : entry->second;
 }
 
 } // namespace inlake

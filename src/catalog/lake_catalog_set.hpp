@@ -22,6 +22,7 @@ public:
 	duckdb::optional_ptr<LakeSchemaEntry> GetSchema(const std::string &name);
 	duckdb::optional_ptr<LakeSchemaEntry> GetSchemaById(int64_t schema_id);
 	duckdb::optional_ptr<LakeTableEntry> GetTableById(int64_t table_id);
+	duckdb::optional_ptr<LakeViewEntry> GetViewById(int64_t view_id);
 	const duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeSchemaEntry>> &Schemas() const {
 		return schemas;
 	}
@@ -30,6 +31,7 @@ private:
 	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeSchemaEntry>> schemas;
 	std::map<int64_t, LakeSchemaEntry *> schemas_by_id;
 	std::map<int64_t, LakeTableEntry *> tables_by_id;
+	std::map<int64_t, LakeViewEntry *> views_by_id;
 };
 
 } // namespace inlake

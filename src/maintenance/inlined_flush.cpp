@@ -44,7 +44,15 @@ public:
 
 	void Flush(TableFlush &flush) {
 		auto &store = transaction.GetCatalog().Store();
+		// the latest list: an inlined table a concurrent ALTER's first insert made after this transaction's snapshot
+		// holds no row of that snapshot, and is neither flushed nor superseded (dropping it lost those rows)
 		auto inlined_tables = store.LoadInlinedTables(table.TableId());
+		auto schema_version = table.Record().schema_version;
+		inlined_tables.erase(std::remove_if(inlined_tables.begin(), inlined_tables.end(),
+		                                    [&](const InlinedTableRecord &inlined) {
+			                                    return inlined.schema_version > schema_version;
+		                                    }),
+		                     inlined_tables.end());
 		std::vector<std::vector<LakeColumn>> stored_columns;
 		for (auto &inlined : inlined_tables) {
 			stored_columns.push_back(transaction.InlinedTableColumns(table, inlined));
@@ -55,7 +63,7 @@ public:
 			auto &inlined = inlined_tables[i];
 			sources.push_back(InlinedSourceOf(inlined.table_name, stored_columns[i], file_columns));
 			flush.inlined_tables.push_back(inlined.table_name);
-			if (inlined.schema_version != table.Record().schema_version) {
+			if (inlined.schema_version < schema_version) {
 				flush.superseded_tables.push_back(inlined);
 			}
 		}

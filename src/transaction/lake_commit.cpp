@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "transaction/change_set.hpp"
+#include "transaction/commit_conflicts.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "transaction/flush_commit.hpp"
 #include "transaction/one_step_commit.hpp"
@@ -31,7 +32,7 @@ public:
 		auto base = transaction.Snapshot();
 		latest = write.GetLatestSnapshot();
 		if (latest.snapshot_id != base.snapshot_id) {
-			CheckConflicts(write.GetChangesAfter(base.snapshot_id));
+			CheckCommitConflicts(transaction, write, write.GetChangesAfter(base.snapshot_id));
 		}
 		next = latest;
 		next.snapshot_id = latest.snapshot_id + 1;
@@ -71,69 +72,6 @@ private:
 
 	static std::string TableKey(const std::string &schema, const std::string &table) {
 		return ChangeSet::QuoteName(schema) + "." + ChangeSet::QuoteName(table);
-	}
-
-	void CheckConflicts(const std::vector<SnapshotChangesRecord> &others) {
-		std::set<std::string> created_schemas, created_tables;
-		std::set<int64_t> schemas_used;
-		for (auto &schema : changes.created_schemas) {
-			created_schemas.insert(ChangeSet::QuoteName(schema->name));
-		}
-		for (auto &table : changes.created_tables) {
-			created_tables.insert(TableKey(table->ParentSchema().name, table->name));
-			schemas_used.insert(table->ParentSchema().Cast<LakeSchemaEntry>().SchemaId());
-		}
-		// tables and views share one namespace per schema
-		for (auto &view : changes.created_views) {
-			created_tables.insert(TableKey(view->ParentSchema().name, view->name));
-			schemas_used.insert(view->ParentSchema().Cast<LakeSchemaEntry>().SchemaId());
-		}
-		std::set<int64_t> views_touched(changes.dropped_view_ids.begin(), changes.dropped_view_ids.end());
-		for (auto &entry : changes.altered_views) {
-			views_touched.insert(entry.first);
-		}
-		std::set<int64_t> tables_touched(changes.dropped_table_ids.begin(), changes.dropped_table_ids.end());
-		for (auto &entry : changes.altered_tables) {
-			tables_touched.insert(entry.first);
-		}
-		for (auto &entry : changes.table_changes) {
-			tables_touched.insert(entry.first);
-		}
-		for (auto &other : others) {
-			for (auto &entry : ChangeSet::Parse(other.changes_made)) {
-				if (entry.kind == "created_schema" && created_schemas.count(entry.value)) {
-					Conflict(other, "schema " + entry.value + " was created");
-				}
-				if ((entry.kind == "created_table" || entry.kind == "created_view") &&
-				    created_tables.count(entry.value)) {
-					Conflict(other, std::string(entry.kind == "created_table" ? "table " : "view ") + entry.value +
-					                    " was created");
-				}
-				if ((entry.kind == "dropped_view" || entry.kind == "altered_view") &&
-				    views_touched.count(std::stoll(entry.value))) {
-					Conflict(other, "a view this transaction changes was " +
-					                    std::string(entry.kind == "dropped_view" ? "dropped" : "altered"));
-				}
-				if (entry.kind == "dropped_table" || entry.kind == "altered_table") {
-					if (tables_touched.count(std::stoll(entry.value))) {
-						Conflict(other, "a table this transaction writes was " +
-						                    std::string(entry.kind == "dropped_table" ? "dropped" : "altered"));
-					}
-				}
-				if (entry.kind == "dropped_schema") {
-					auto id = std::stoll(entry.value);
-					if (schemas_used.count(id) || changes.dropped_schema_ids.count(id)) {
-						Conflict(other, "a schema this transaction uses was dropped");
-					}
-				}
-			}
-		}
-	}
-
-	[[noreturn]] void Conflict(const SnapshotChangesRecord &other, const std::string &what) {
-		throw TransactionException("Transaction conflict on lake \"%s\": %s by a concurrent transaction (snapshot "
-		                           "%lld); nothing of this transaction was committed",
-		                           transaction.GetCatalog().GetName(), what, (long long)other.snapshot_id);
 	}
 
 	void WriteDrops() {

@@ -348,6 +348,11 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 			throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
 			                       alter.name, result.record.table_name);
 		}
+		if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE &&
+		    LookupView(schema, result.record.table_name)) {
+			throw CatalogException("Could not rename \"%s\" to \"%s\": a view with this name exists", alter.name,
+			                       result.record.table_name);
+		}
 	}
 	CheckReservedColumnNames(result.record.columns, catalog.FormatVersion());
 	changes.version++;

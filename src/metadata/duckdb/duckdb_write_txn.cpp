@@ -58,6 +58,10 @@ TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id) {
 	return stats;
 }
 
+bool DuckDBWriteTxn::NameInUse(int64_t schema_id, const std::string &name, int64_t table_id, int64_t view_id) {
+	return store.Reader().NameInUse(schema_id, name, table_id, view_id);
+}
+
 void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
 	staged.has_latest = true;
 	staged.latest = snapshot;

@@ -1,11 +1,14 @@
 #include "metadata/postgres/postgres_connection.hpp"
 
+#include <algorithm>
+
 #include "metadata/postgres/postgres_conninfo.hpp"
 #include "metadata/postgres/postgres_values.hpp"
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/common/error_data.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstdio>
@@ -55,6 +58,13 @@ int64_t LakeLockKey(const std::string &schema) {
 		hash = (hash ^ uint8_t(c)) * 1099511628211ULL;
 	}
 	return int64_t(hash);
+}
+
+//! The lock over the lake's inlined tables: a read transaction holds it shared from its BEGIN, so an inlined table
+//! it found registered is still there when it reads it; dropping an unregistered one takes it exclusively (two
+//! int4 keys: apart from the commit lock's bigint key space).
+std::string InlinedTablesLockKeys(const std::string &schema) {
+	return "1768843371, " + std::to_string(int32_t(uint64_t(LakeLockKey(schema)) & 0x7fffffff));
 }
 
 } // namespace
@@ -388,6 +398,8 @@ void PostgresConnection::ReceivePipeline(const std::vector<PostgresStatement> &s
 void PostgresConnection::BeginRead() {
 	// sent with the transaction's first query
 	queue.push_back(PostgresStatement {"BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY", {}, {}, {}});
+	queue.push_back(PostgresStatement {
+	    "SELECT pg_advisory_xact_lock_shared(" + InlinedTablesLockKeys(options.schema) + ")", {}, {}, {}});
 	in_transaction = true;
 	read_begin_pending = true;
 }
@@ -477,8 +489,31 @@ void PostgresConnection::Commit() {
 	}
 	in_transaction = false;
 	write_transaction = false;
+	if (drops_of_transaction > 0) {
+		AddLeftoverInlinedTables();
+	}
 	drops_of_transaction = 0;
 	RunPendingDrops();
+}
+
+void PostgresConnection::AddLeftoverInlinedTables() {
+	// inlined data tables (ducklake_inlined_data_<table id>_<schema version>: not ducklake_inlined_data_tables!) no
+	// longer registered, whose drop waited in vain for readers in a process that has ended
+	// (the commit stands whatever happens here: a failure leaves them for a later commit)
+	CatalogRows rows;
+	try {
+		rows = Query("SELECT tablename FROM pg_catalog.pg_tables WHERE schemaname = " + SqlString(options.schema) +
+	                  " AND tablename ~ '^ducklake_inlined_data_[0-9]+_[0-9]+$' AND tablename NOT IN (SELECT table_name FROM " +
+	                  SqlIdentifier(options.schema) + ".ducklake_inlined_data_tables)");
+	} catch (std::exception &) {
+		return;
+	}
+	for (auto &row : rows.rows) {
+		auto table = SqlIdentifier(options.schema) + "." + SqlIdentifier(row[0].ToString());
+		if (std::find(pending_drops.begin(), pending_drops.end(), table) == pending_drops.end()) {
+			pending_drops.push_back(table);
+		}
+	}
 }
 
 void PostgresConnection::DropTable(const std::string &qualified_table) {
@@ -493,7 +528,9 @@ void PostgresConnection::DropTable(const std::string &qualified_table) {
 void PostgresConnection::RunPendingDrops() {
 	std::vector<std::string> still_pending;
 	for (auto &table : pending_drops) {
-		auto result = PQexec(conn, ("BEGIN; SET LOCAL lock_timeout = '100ms'; DROP TABLE IF EXISTS " + table +
+		// waits at most 100 ms for the readers that may still read it (they hold the lock shared)
+		auto result = PQexec(conn, ("BEGIN; SET LOCAL lock_timeout = '100ms'; SELECT pg_advisory_xact_lock(" +
+		                            InlinedTablesLockKeys(options.schema) + "); DROP TABLE IF EXISTS " + table +
 		                            "; COMMIT")
 		                               .c_str());
 		bool dropped = PQresultStatus(result) == PGRES_COMMAND_OK;

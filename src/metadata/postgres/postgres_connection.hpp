@@ -154,6 +154,8 @@ private:
 	std::vector<PostgresStatement> queue;
 	//! Tables to drop once the write transaction committed (and drops that could not get their lock yet)
 	std::vector<std::string> pending_drops;
+	//! Adds the lake's inlined tables that exist but are no longer registered to pending_drops
+	void AddLeftoverInlinedTables();
 	size_t drops_of_transaction = 0;
 	int64_t next_cursor = 0;
 	//! The session's prepared statements (WriteInOneStep), by SQL text

@@ -58,6 +58,10 @@ TableStatsRecord SqlWriteTxn::GetTableStats(int64_t table_id) {
 	return stats;
 }
 
+bool SqlWriteTxn::NameInUse(int64_t schema_id, const std::string &name, int64_t table_id, int64_t view_id) {
+	return store.Reader().NameInUse(schema_id, name, table_id, view_id);
+}
+
 void SqlWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {
 	// `snapshot` carries the latest snapshot's time (the commit copied the latest record)
 	batch.InsertSnapshot(snapshot, NextSnapshotTime(snapshot.snapshot_time), changes);

@@ -1,0 +1,182 @@
+#include "transaction/commit_conflicts.hpp"
+
+#include "catalog/lake_catalog_set.hpp"
+#include "transaction/change_set.hpp"
+#include "transaction/lake_transaction.hpp"
+
+#include "duckdb/common/exception/transaction_exception.hpp"
+
+#include <set>
+
+namespace inlake {
+namespace {
+
+std::string TableKey(const std::string &schema, const std::string &table) {
+	return ChangeSet::QuoteName(schema) + "." + ChangeSet::QuoteName(table);
+}
+
+int64_t SchemaIdOf(duckdb::CatalogEntry &entry) {
+	return entry.ParentSchema().Cast<LakeSchemaEntry>().SchemaId();
+}
+
+//! A name a table or view of this transaction takes in a committed schema (created or renamed into)
+struct ClaimedName {
+	int64_t schema_id;
+	std::string name;
+	int64_t table_id; // the renamed table (-1: none)
+	int64_t view_id;  // the renamed view (-1: none)
+};
+
+class ConflictCheck {
+public:
+	ConflictCheck(LakeTransaction &transaction, MetadataWriteTxn &write)
+	    : transaction(transaction), changes(transaction.changes), write(write) {
+		CollectCreated();
+		CollectTouched();
+	}
+
+	void Check(const std::vector<SnapshotChangesRecord> &others) {
+		bool names_may_be_taken = false;
+		for (auto &other : others) {
+			for (auto &entry : ChangeSet::Parse(other.changes_made)) {
+				CheckEntry(other, entry);
+				names_may_be_taken = names_may_be_taken || entry.kind == "altered_table" ||
+				                     entry.kind == "altered_view" || entry.kind == "created_table" ||
+				                     entry.kind == "created_view";
+			}
+		}
+		// a concurrent rename is recorded only as altered_table / altered_view: ask the catalog database
+		if (names_may_be_taken) {
+			for (auto &claimed : claimed_names) {
+				if (write.NameInUse(claimed.schema_id, claimed.name, claimed.table_id, claimed.view_id)) {
+					Conflict(others.back(), "a table or view named \"" + claimed.name + "\" was created or renamed");
+				}
+			}
+		}
+	}
+
+private:
+	void CollectCreated() {
+		for (auto &schema : changes.created_schemas) {
+			created_schemas.insert(ChangeSet::QuoteName(schema->name));
+		}
+		// tables and views share one namespace per schema
+		for (auto &table : changes.created_tables) {
+			Claim(table->ParentSchema().name, SchemaIdOf(*table), table->name, -1, -1);
+		}
+		for (auto &view : changes.created_views) {
+			Claim(view->ParentSchema().name, SchemaIdOf(*view), view->name, -1, -1);
+		}
+		if (changes.altered_tables.empty() && changes.altered_views.empty() && changes.dropped_schema_ids.empty()) {
+			return;
+		}
+		auto &base = transaction.CommittedSet();
+		for (auto &entry : changes.altered_tables) {
+			auto committed = base.GetTableById(entry.first);
+			auto &table = *entry.second;
+			if (!committed || committed->name != table.name) {
+				Claim(table.ParentSchema().name, SchemaIdOf(table), table.name, entry.first, -1);
+			}
+		}
+		for (auto &entry : changes.altered_views) {
+			auto committed = base.GetViewById(entry.first);
+			auto &view = *entry.second;
+			if (!committed || committed->name != view.name) {
+				Claim(view.ParentSchema().name, SchemaIdOf(view), view.name, -1, entry.first);
+			}
+		}
+		for (auto schema_id : changes.dropped_schema_ids) {
+			auto schema = base.GetSchemaById(schema_id);
+			if (schema) {
+				dropped_schema_prefixes.push_back(ChangeSet::QuoteName(schema->name) + ".");
+			}
+		}
+	}
+
+	void Claim(const std::string &schema_name, int64_t schema_id, const std::string &name, int64_t table_id,
+	           int64_t view_id) {
+		created_tables.insert(TableKey(schema_name, name));
+		schemas_used.insert(schema_id);
+		if (!IsLocalId(schema_id)) {
+			claimed_names.push_back(ClaimedName {schema_id, name, table_id, view_id});
+		}
+	}
+
+	void CollectTouched() {
+		views_touched.insert(changes.dropped_view_ids.begin(), changes.dropped_view_ids.end());
+		for (auto &entry : changes.altered_views) {
+			views_touched.insert(entry.first);
+		}
+		tables_touched.insert(changes.dropped_table_ids.begin(), changes.dropped_table_ids.end());
+		for (auto &entry : changes.altered_tables) {
+			tables_touched.insert(entry.first);
+		}
+		for (auto &entry : changes.table_changes) {
+			tables_touched.insert(entry.first);
+		}
+		// (a flush does not conflict with a concurrent ALTER: its files hold the columns of its snapshot, read as
+		// any older file is)
+		for (auto &flush : changes.flushes) {
+			tables_flushed.insert(flush.table_id);
+		}
+	}
+
+	void CheckEntry(const SnapshotChangesRecord &other, const ChangeEntry &entry) {
+		auto &kind = entry.kind;
+		if (kind == "created_schema" && created_schemas.count(entry.value)) {
+			Conflict(other, "schema " + entry.value + " was created");
+		}
+		if (kind == "created_table" || kind == "created_view") {
+			if (created_tables.count(entry.value)) {
+				Conflict(other, std::string(kind == "created_table" ? "table " : "view ") + entry.value + " was created");
+			}
+			for (auto &prefix : dropped_schema_prefixes) {
+				if (entry.value.compare(0, prefix.size(), prefix) == 0) {
+					Conflict(other, std::string(kind == "created_table" ? "table " : "view ") + entry.value +
+					                    " was created in a schema this transaction drops");
+				}
+			}
+		}
+		if ((kind == "dropped_view" || kind == "altered_view") && views_touched.count(std::stoll(entry.value))) {
+			Conflict(other, "a view this transaction changes was " +
+			                    std::string(kind == "dropped_view" ? "dropped" : "altered"));
+		}
+		if ((kind == "dropped_table" || kind == "altered_table") && tables_touched.count(std::stoll(entry.value))) {
+			Conflict(other, "a table this transaction writes was " +
+			                    std::string(kind == "dropped_table" ? "dropped" : "altered"));
+		}
+		// two flushes of one table would both write its inlined rows to files
+		if (kind == "inline_flush" && tables_flushed.count(std::stoll(entry.value))) {
+			Conflict(other, "the inlined rows this transaction flushes were flushed");
+		}
+		if (kind == "dropped_schema") {
+			auto id = std::stoll(entry.value);
+			if (schemas_used.count(id) || changes.dropped_schema_ids.count(id)) {
+				Conflict(other, "a schema this transaction uses was dropped");
+			}
+		}
+	}
+
+	[[noreturn]] void Conflict(const SnapshotChangesRecord &other, const std::string &what) {
+		throw duckdb::TransactionException("Transaction conflict on lake \"%s\": %s by a concurrent transaction "
+		                                   "(snapshot %lld); nothing of this transaction was committed",
+		                                   transaction.GetCatalog().GetName(), what, (long long)other.snapshot_id);
+	}
+
+	LakeTransaction &transaction;
+	LocalChanges &changes;
+	MetadataWriteTxn &write;
+	std::set<std::string> created_schemas, created_tables;
+	std::vector<std::string> dropped_schema_prefixes;
+	std::vector<ClaimedName> claimed_names;
+	std::set<int64_t> schemas_used, views_touched, tables_touched, tables_flushed;
+};
+
+} // namespace
+
+void CheckCommitConflicts(LakeTransaction &transaction, MetadataWriteTxn &write,
+                          const std::vector<SnapshotChangesRecord> &others) {
+	ConflictCheck(transaction, write).Check(others);
+}
+
+} // namespace inlake
