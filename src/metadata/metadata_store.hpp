@@ -52,8 +52,10 @@ public:
 	virtual SnapshotRecord GetLatestSnapshot() = 0;
 	virtual std::vector<SnapshotChangesRecord> GetChangesAfter(int64_t snapshot_id) = 0;
 	virtual TableStatsRecord GetTableStats(int64_t table_id) = 0;
-	//! Whether a live table or view of the schema other than `table_id` / `view_id` has the name (case-insensitive)
-	virtual bool NameInUse(int64_t schema_id, const std::string &name, int64_t table_id, int64_t view_id) = 0;
+	//! Whether a live table or view of the schema, other than those in `tables` / `views`, has the name
+	//! (case-insensitive)
+	virtual bool NameInUse(int64_t schema_id, const std::string &name, const std::vector<int64_t> &tables,
+	                       const std::vector<int64_t> &views) = 0;
 
 	virtual void InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) = 0;
 	virtual void InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) = 0;

@@ -22,9 +22,8 @@ int64_t SchemaIdOf(duckdb::CatalogEntry &entry) {
 //! A name a table or view of this transaction takes in a committed schema (created or renamed into)
 struct ClaimedName {
 	int64_t schema_id;
+	std::string qualified_name;
 	std::string name;
-	int64_t table_id; // the renamed table (-1: none)
-	int64_t view_id;  // the renamed view (-1: none)
 };
 
 class ConflictCheck {
@@ -45,11 +44,13 @@ public:
 				                     entry.kind == "created_view";
 			}
 		}
-		// a concurrent rename is recorded only as altered_table / altered_view: ask the catalog database
+		// whether a name is taken now, not from changes_made (a concurrent rename is recorded only as altered_table
+		// / altered_view; a name created and dropped again is free): ask the catalog database, leaving out what this
+		// transaction drops or renames
 		if (names_may_be_taken) {
 			for (auto &claimed : claimed_names) {
-				if (write.NameInUse(claimed.schema_id, claimed.name, claimed.table_id, claimed.view_id)) {
-					Conflict(others.back(), "a table or view named \"" + claimed.name + "\" was created or renamed");
+				if (write.NameInUse(claimed.schema_id, claimed.name, tables_replaced, views_replaced)) {
+					Conflict(others.back(), "a table or view " + claimed.qualified_name + " was created or renamed");
 				}
 			}
 		}
@@ -62,10 +63,18 @@ private:
 		}
 		// tables and views share one namespace per schema
 		for (auto &table : changes.created_tables) {
-			Claim(table->ParentSchema().name, SchemaIdOf(*table), table->name, -1, -1);
+			Claim(table->ParentSchema().name, SchemaIdOf(*table), table->name);
 		}
 		for (auto &view : changes.created_views) {
-			Claim(view->ParentSchema().name, SchemaIdOf(*view), view->name, -1, -1);
+			Claim(view->ParentSchema().name, SchemaIdOf(*view), view->name);
+		}
+		tables_replaced.assign(changes.dropped_table_ids.begin(), changes.dropped_table_ids.end());
+		for (auto &entry : changes.altered_tables) {
+			tables_replaced.push_back(entry.first);
+		}
+		views_replaced.assign(changes.dropped_view_ids.begin(), changes.dropped_view_ids.end());
+		for (auto &entry : changes.altered_views) {
+			views_replaced.push_back(entry.first);
 		}
 		if (changes.altered_tables.empty() && changes.altered_views.empty() && changes.dropped_schema_ids.empty()) {
 			return;
@@ -75,14 +84,14 @@ private:
 			auto committed = base.GetTableById(entry.first);
 			auto &table = *entry.second;
 			if (!committed || committed->name != table.name) {
-				Claim(table.ParentSchema().name, SchemaIdOf(table), table.name, entry.first, -1);
+				Claim(table.ParentSchema().name, SchemaIdOf(table), table.name);
 			}
 		}
 		for (auto &entry : changes.altered_views) {
 			auto committed = base.GetViewById(entry.first);
 			auto &view = *entry.second;
 			if (!committed || committed->name != view.name) {
-				Claim(view.ParentSchema().name, SchemaIdOf(view), view.name, -1, entry.first);
+				Claim(view.ParentSchema().name, SchemaIdOf(view), view.name);
 			}
 		}
 		for (auto schema_id : changes.dropped_schema_ids) {
@@ -93,12 +102,11 @@ private:
 		}
 	}
 
-	void Claim(const std::string &schema_name, int64_t schema_id, const std::string &name, int64_t table_id,
-	           int64_t view_id) {
-		created_tables.insert(TableKey(schema_name, name));
+	void Claim(const std::string &schema_name, int64_t schema_id, const std::string &name) {
 		schemas_used.insert(schema_id);
+		// (no other transaction can take a name in a schema this one creates: creating the schema conflicts)
 		if (!IsLocalId(schema_id)) {
-			claimed_names.push_back(ClaimedName {schema_id, name, table_id, view_id});
+			claimed_names.push_back(ClaimedName {schema_id, TableKey(schema_name, name), name});
 		}
 	}
 
@@ -127,9 +135,6 @@ private:
 			Conflict(other, "schema " + entry.value + " was created");
 		}
 		if (kind == "created_table" || kind == "created_view") {
-			if (created_tables.count(entry.value)) {
-				Conflict(other, std::string(kind == "created_table" ? "table " : "view ") + entry.value + " was created");
-			}
 			for (auto &prefix : dropped_schema_prefixes) {
 				if (entry.value.compare(0, prefix.size(), prefix) == 0) {
 					Conflict(other, std::string(kind == "created_table" ? "table " : "view ") + entry.value +
@@ -166,7 +171,8 @@ private:
 	LakeTransaction &transaction;
 	LocalChanges &changes;
 	MetadataWriteTxn &write;
-	std::set<std::string> created_schemas, created_tables;
+	std::set<std::string> created_schemas;
+	std::vector<int64_t> tables_replaced, views_replaced;
 	std::vector<std::string> dropped_schema_prefixes;
 	std::vector<ClaimedName> claimed_names;
 	std::set<int64_t> schemas_used, views_touched, tables_touched, tables_flushed;

@@ -343,8 +343,11 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
 			CheckSortKeys(result.record);
 		}
-		if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE &&
-		    LookupTable(schema, result.record.table_name)) {
+		auto same_name = alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE
+		                     ? LookupTable(schema, result.record.table_name)
+		                     : nullptr;
+		// (a rename that changes only the name's case finds the table itself)
+		if (same_name && same_name->TableId() != table->TableId()) {
 			throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
 			                       alter.name, result.record.table_name);
 		}

@@ -58,8 +58,9 @@ TableStatsRecord ReadTableStats(DuckDBMetadataStore &store, int64_t table_id) {
 	return stats;
 }
 
-bool DuckDBWriteTxn::NameInUse(int64_t schema_id, const std::string &name, int64_t table_id, int64_t view_id) {
-	return store.Reader().NameInUse(schema_id, name, table_id, view_id);
+bool DuckDBWriteTxn::NameInUse(int64_t schema_id, const std::string &name, const std::vector<int64_t> &tables,
+                          const std::vector<int64_t> &views) {
+	return store.Reader().NameInUse(schema_id, name, tables, views);
 }
 
 void DuckDBWriteTxn::InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) {

@@ -489,8 +489,9 @@ void PostgresConnection::Commit() {
 	}
 	in_transaction = false;
 	write_transaction = false;
-	if (drops_of_transaction > 0) {
+	if (drops_of_transaction > 0 || !leftovers_looked_for) {
 		AddLeftoverInlinedTables();
+		leftovers_looked_for = true;
 	}
 	drops_of_transaction = 0;
 	RunPendingDrops();
@@ -526,24 +527,29 @@ void PostgresConnection::DropTable(const std::string &qualified_table) {
 }
 
 void PostgresConnection::RunPendingDrops() {
-	std::vector<std::string> still_pending;
-	for (auto &table : pending_drops) {
-		// waits at most 100 ms for the readers that may still read it (they hold the lock shared)
-		auto result = PQexec(conn, ("BEGIN; SET LOCAL lock_timeout = '100ms'; SELECT pg_advisory_xact_lock(" +
-		                            InlinedTablesLockKeys(options.schema) + "); DROP TABLE IF EXISTS " + table +
-		                            "; COMMIT")
-		                               .c_str());
-		bool dropped = PQresultStatus(result) == PGRES_COMMAND_OK;
-		PQclear(result);
-		if (!dropped) {
-			if (PQstatus(conn) != CONNECTION_OK) {
-				return; // tried again by a later commit on a new connection
-			}
-			PQclear(PQexec(conn, "ROLLBACK"));
-			still_pending.push_back(table);
-		}
+	auto now = std::chrono::steady_clock::now();
+	if (pending_drops.empty() || now < next_drop_attempt) {
+		return;
 	}
-	pending_drops = std::move(still_pending);
+	// all in one transaction once no reader holds the lock shared (readers may still read a table they found
+	// registered); while readers work, this waits at most 10 ms and tries again after a second, at a later commit
+	std::string sql = "BEGIN; SET LOCAL lock_timeout = '10ms'; SELECT pg_advisory_xact_lock(" +
+	                  InlinedTablesLockKeys(options.schema) + ");";
+	for (auto &table : pending_drops) {
+		sql += " DROP TABLE IF EXISTS " + table + ";";
+	}
+	auto result = PQexec(conn, (sql + " COMMIT").c_str());
+	bool dropped = PQresultStatus(result) == PGRES_COMMAND_OK;
+	PQclear(result);
+	if (dropped) {
+		pending_drops.clear();
+		return;
+	}
+	if (PQstatus(conn) != CONNECTION_OK) {
+		return; // tried again by a later commit on a new connection
+	}
+	PQclear(PQexec(conn, "ROLLBACK"));
+	next_drop_attempt = now + std::chrono::seconds(1);
 }
 
 void PostgresConnection::RunPipelineForCommit(const std::vector<PostgresStatement> &statements,

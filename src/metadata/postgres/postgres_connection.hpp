@@ -35,6 +35,7 @@
 #include "metadata/postgres/postgres_values.hpp"
 #include "metadata/sql/catalog_connection.hpp"
 
+#include <chrono>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -154,8 +155,12 @@ private:
 	std::vector<PostgresStatement> queue;
 	//! Tables to drop once the write transaction committed (and drops that could not get their lock yet)
 	std::vector<std::string> pending_drops;
-	//! Adds the lake's inlined tables that exist but are no longer registered to pending_drops
+	//! Adds the lake's inlined tables that exist but are no longer registered to pending_drops (at the first write
+	//! commit of a connection and at every commit that drops one)
 	void AddLeftoverInlinedTables();
+	bool leftovers_looked_for = false;
+	//! After a drop that found readers at work: when to try again
+	std::chrono::steady_clock::time_point next_drop_attempt;
 	size_t drops_of_transaction = 0;
 	int64_t next_cursor = 0;
 	//! The session's prepared statements (WriteInOneStep), by SQL text

@@ -62,8 +62,10 @@ public:
 	std::vector<SnapshotChangesRecord> ChangesAfter(int64_t snapshot_id);
 	//! The table's ducklake_table_stats and column stats rows (table_id -1: the table has no stats row)
 	TableStatsRecord TableStats(int64_t table_id);
-	//! Whether a live table or view of the schema other than `table_id` / `view_id` has the name (case-insensitive)
-	bool NameInUse(int64_t schema_id, const std::string &name, int64_t table_id, int64_t view_id);
+	//! Whether a live table or view of the schema, other than those in `tables` / `views`, has the name
+	//! (case-insensitive)
+	bool NameInUse(int64_t schema_id, const std::string &name, const std::vector<int64_t> &tables,
+	               const std::vector<int64_t> &views);
 	//! TableStats and InlinedTables of one table, read together.
 	TableStatsRecord TableStatsAndInlinedTables(int64_t table_id, std::vector<InlinedTableRecord> &inlined_tables);
 	//! The table's inlined insert tables, by schema version (all tables' when `table_id` is negative)

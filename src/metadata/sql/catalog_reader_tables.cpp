@@ -89,14 +89,19 @@ TableStatsRecord CatalogReader::TableStats(int64_t table_id) {
 	return TableStatsFrom(table_id, results[0], results[1]);
 }
 
-bool CatalogReader::NameInUse(int64_t schema_id, const std::string &name, int64_t table_id, int64_t view_id) {
-	auto same_name = [&](const char *column) {
-		return std::string(" WHERE schema_id = ") + SqlInt(schema_id) + " AND end_snapshot IS NULL AND lower(" + column +
-		       ") = lower(" + SqlString(name) + ")";
+bool CatalogReader::NameInUse(int64_t schema_id, const std::string &name, const std::vector<int64_t> &tables,
+                              const std::vector<int64_t> &views) {
+	auto same_name = [&](const char *column, const char *id, const std::vector<int64_t> &ids) {
+		auto sql = std::string(" WHERE schema_id = ") + SqlInt(schema_id) + " AND end_snapshot IS NULL AND lower(" +
+		           column + ") = lower(" + SqlString(name) + ")";
+		for (auto except : ids) {
+			sql += std::string(" AND ") + id + " <> " + SqlInt(except);
+		}
+		return sql;
 	};
-	auto result = connection.Query("SELECT (SELECT count(*) FROM " + prefix + "ducklake_table" + same_name("table_name") +
-	                               " AND table_id <> " + SqlInt(table_id) + ") + (SELECT count(*) FROM " + prefix +
-	                               "ducklake_view" + same_name("view_name") + " AND view_id <> " + SqlInt(view_id) + ")");
+	auto result = connection.Query("SELECT (SELECT count(*) FROM " + prefix + "ducklake_table" +
+	                               same_name("table_name", "table_id", tables) + ") + (SELECT count(*) FROM " + prefix +
+	                               "ducklake_view" + same_name("view_name", "view_id", views) + ")");
 	return result.GetValue(0, 0).GetValue<int64_t>() > 0;
 }
 

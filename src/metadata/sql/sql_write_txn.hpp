@@ -30,7 +30,8 @@ public:
 	SnapshotRecord GetLatestSnapshot() override;
 	std::vector<SnapshotChangesRecord> GetChangesAfter(int64_t snapshot_id) override;
 	TableStatsRecord GetTableStats(int64_t table_id) override;
-	bool NameInUse(int64_t schema_id, const std::string &name, int64_t table_id, int64_t view_id) override;
+	bool NameInUse(int64_t schema_id, const std::string &name, const std::vector<int64_t> &tables,
+	               const std::vector<int64_t> &views) override;
 
 	void InsertSnapshot(const SnapshotRecord &snapshot, const SnapshotChangesRecord &changes) override;
 	void InsertSchema(const SchemaRecord &schema, int64_t begin_snapshot) override;
