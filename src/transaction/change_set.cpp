@@ -15,6 +15,10 @@ void ChangeSet::AddId(const std::string &kind, int64_t id) {
 	Add(kind, std::to_string(id));
 }
 
+std::string ChangeSet::QualifiedName(const std::string &schema, const std::string &name) {
+	return QuoteName(schema) + "." + QuoteName(name);
+}
+
 std::string ChangeSet::QuoteName(const std::string &name) {
 	std::string result = "\"";
 	for (char c : name) {

@@ -21,6 +21,8 @@ public:
 	void AddId(const std::string &kind, int64_t id);
 	//! "name" with embedded quotes doubled
 	static std::string QuoteName(const std::string &name);
+	//! "schema"."name": how created_table / created_view name a table or view
+	static std::string QualifiedName(const std::string &schema, const std::string &name);
 	std::string ToString() const;
 	static std::vector<ChangeEntry> Parse(const std::string &changes_made);
 	bool Empty() const {

@@ -11,10 +11,6 @@
 namespace inlake {
 namespace {
 
-std::string TableKey(const std::string &schema, const std::string &table) {
-	return ChangeSet::QuoteName(schema) + "." + ChangeSet::QuoteName(table);
-}
-
 int64_t SchemaIdOf(duckdb::CatalogEntry &entry) {
 	return entry.ParentSchema().Cast<LakeSchemaEntry>().SchemaId();
 }
@@ -68,14 +64,6 @@ private:
 		for (auto &view : changes.created_views) {
 			Claim(view->ParentSchema().name, SchemaIdOf(*view), view->name);
 		}
-		tables_replaced.assign(changes.dropped_table_ids.begin(), changes.dropped_table_ids.end());
-		for (auto &entry : changes.altered_tables) {
-			tables_replaced.push_back(entry.first);
-		}
-		views_replaced.assign(changes.dropped_view_ids.begin(), changes.dropped_view_ids.end());
-		for (auto &entry : changes.altered_views) {
-			views_replaced.push_back(entry.first);
-		}
 		if (changes.altered_tables.empty() && changes.altered_views.empty() && changes.dropped_schema_ids.empty()) {
 			return;
 		}
@@ -106,19 +94,25 @@ private:
 		schemas_used.insert(schema_id);
 		// (no other transaction can take a name in a schema this one creates: creating the schema conflicts)
 		if (!IsLocalId(schema_id)) {
-			claimed_names.push_back(ClaimedName {schema_id, TableKey(schema_name, name), name});
+			claimed_names.push_back(ClaimedName {schema_id, ChangeSet::QualifiedName(schema_name, name), name});
 		}
 	}
 
+	//! The committed tables and views this transaction drops or alters (renames among them)
+	template <class ALTERED>
+	static std::vector<int64_t> Replaced(const std::set<int64_t> &dropped, const ALTERED &altered) {
+		std::vector<int64_t> ids(dropped.begin(), dropped.end());
+		for (auto &entry : altered) {
+			ids.push_back(entry.first);
+		}
+		return ids;
+	}
+
 	void CollectTouched() {
-		views_touched.insert(changes.dropped_view_ids.begin(), changes.dropped_view_ids.end());
-		for (auto &entry : changes.altered_views) {
-			views_touched.insert(entry.first);
-		}
-		tables_touched.insert(changes.dropped_table_ids.begin(), changes.dropped_table_ids.end());
-		for (auto &entry : changes.altered_tables) {
-			tables_touched.insert(entry.first);
-		}
+		tables_replaced = Replaced(changes.dropped_table_ids, changes.altered_tables);
+		views_replaced = Replaced(changes.dropped_view_ids, changes.altered_views);
+		views_touched.insert(views_replaced.begin(), views_replaced.end());
+		tables_touched.insert(tables_replaced.begin(), tables_replaced.end());
 		for (auto &entry : changes.table_changes) {
 			tables_touched.insert(entry.first);
 		}

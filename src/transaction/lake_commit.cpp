@@ -70,10 +70,6 @@ private:
 		return entry->second;
 	}
 
-	static std::string TableKey(const std::string &schema, const std::string &table) {
-		return ChangeSet::QuoteName(schema) + "." + ChangeSet::QuoteName(table);
-	}
-
 	void WriteDrops() {
 		for (auto table_id : changes.dropped_table_ids) {
 			if (IsLocalId(table_id)) {
@@ -107,7 +103,7 @@ private:
 			id_map[table->TableId()] = record.table_id;
 			write.InsertTable(record, next.snapshot_id);
 			write.RecordSchemaVersion(next.snapshot_id, next.schema_version, record.table_id);
-			change_set.Add("created_table", TableKey(table->ParentSchema().name, record.table_name));
+			change_set.Add("created_table", ChangeSet::QualifiedName(table->ParentSchema().name, record.table_name));
 			if (!record.sort_keys.empty()) {
 				write.WriteSortOrder(record.table_id, next.next_catalog_id++, record.sort_keys, next.snapshot_id);
 			}
@@ -148,7 +144,7 @@ private:
 			record.view_id = next.next_catalog_id++;
 			record.schema_id = RealId(record.schema_id);
 			write.InsertView(record, next.snapshot_id);
-			change_set.Add("created_view", TableKey(view->ParentSchema().name, record.view_name));
+			change_set.Add("created_view", ChangeSet::QualifiedName(view->ParentSchema().name, record.view_name));
 		}
 	}
 

@@ -343,18 +343,18 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
 			CheckSortKeys(result.record);
 		}
-		auto same_name = alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE
-		                     ? LookupTable(schema, result.record.table_name)
-		                     : nullptr;
-		// (a rename that changes only the name's case finds the table itself)
-		if (same_name && same_name->TableId() != table->TableId()) {
-			throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
-			                       alter.name, result.record.table_name);
-		}
-		if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE &&
-		    LookupView(schema, result.record.table_name)) {
-			throw CatalogException("Could not rename \"%s\" to \"%s\": a view with this name exists", alter.name,
-			                       result.record.table_name);
+		if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE) {
+			auto &new_name = result.record.table_name;
+			auto same_name = LookupTable(schema, new_name);
+			// (a rename that changes only the name's case finds the table itself)
+			if (same_name && same_name->TableId() != table->TableId()) {
+				throw CatalogException("Could not rename \"%s\" to \"%s\": another table with this name exists",
+				                       alter.name, new_name);
+			}
+			if (LookupView(schema, new_name)) {
+				throw CatalogException("Could not rename \"%s\" to \"%s\": a view with this name exists",
+				                       alter.name, new_name);
+			}
 		}
 	}
 	CheckReservedColumnNames(result.record.columns, catalog.FormatVersion());

@@ -1,7 +1,5 @@
 #include "metadata/postgres/postgres_connection.hpp"
 
-#include <algorithm>
-
 #include "metadata/postgres/postgres_conninfo.hpp"
 #include "metadata/postgres/postgres_values.hpp"
 #include "metadata/sql_literal.hpp"
