@@ -17,6 +17,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 build_dir="${INLAKE_BUILD_DIR:-build}"
+# ccache: paths relative to the checkout and no working-directory hash, so that a fresh clone in another
+# folder (CI's) and a second build tree reuse what an earlier build on this machine compiled
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
 # INLAKE_CMAKE_ARGS: extra configure options (scripts/sanitize.sh passes -DINLAKE_SANITIZE=ON)
 # shellcheck disable=SC2086
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" ${INLAKE_CMAKE_ARGS:-} >/dev/null
