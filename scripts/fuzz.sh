@@ -13,6 +13,7 @@ shift || true
 scripts/install-packages.sh cmake ninja-build clang-14 libclang-rt-14-dev ccache
 command -v npm >/dev/null 2>&1 || scripts/install-packages.sh npm # fetches DuckDB (third_party/)
 build_dir="${INLAKE_FUZZ_BUILD_DIR:-build-fuzz}"
+export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=true # as scripts/setup.sh: clones in other folders share the cache
 CC=clang-14 CXX=clang++-14 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DINLAKE_FUZZ=ON >/dev/null
 cmake --build "$build_dir" -j "$(nproc)"

@@ -176,6 +176,11 @@ void LakeCatalog::CheckWritable(const std::string &what) const {
 		    "Cannot %s: lake \"%s\" is attached at a fixed snapshot (SNAPSHOT_VERSION / SNAPSHOT_TIME): read-only",
 		    what, GetName());
 	}
+	if (data_path_overridden) {
+		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached with OVERRIDE_DATA_PATH (its files "
+		                                  "are read from \"%s\"): read-only",
+		                                  what, GetName(), data_path);
+	}
 }
 
 duckdb::unique_ptr<duckdb::LogicalOperator> LakeCatalog::BindCreateIndex(duckdb::Binder &, duckdb::CreateStatement &,

@@ -10,6 +10,7 @@
 #pragma once
 
 #include "catalog/lake_catalog_set.hpp"
+#include "catalog/lake_data_path.hpp"
 #include "catalog/lake_options.hpp"
 #include "metadata/metadata_store.hpp"
 
@@ -86,10 +87,18 @@ public:
 	MetadataStore &Store() {
 		return *store;
 	}
-	//! The data path, always ending with '/'
+	//! The data path: absolute and normalised when local (a URL as recorded), always ending with '/'
 	const std::string &DataPath() const {
 		return data_path;
 	}
+	//! The lake's id: the uuid of its first schema ("" for a damaged catalog without one)
+	const std::string &LakeId() const {
+		return lake_id;
+	}
+	//! Refuses ("Cannot <what>") to write, remove or list files unless the data path is this lake's: it exists
+	//! and holds the lake's marker, or (no marker yet, then written) the lake's files; checked once per attach
+	//! (lake_data_path.hpp). Whether the lake may be written at all is CheckWritable's.
+	void CheckDataPathForFiles(const std::string &what);
 	const std::string &FormatVersion() const {
 		return format_version;
 	}
@@ -114,8 +123,16 @@ private:
 	//! snapshot, through a migrated copy in memory; otherwise the error that says how. What would fail the attach
 	//! afterwards (DATA_PATH, DUCKLAKE_VERSION) is checked first.
 	void OpenOlderFormat(const LakeMetadata &old);
-	//! A DATA_PATH other than the one the lake records is an error unless OVERRIDE_DATA_PATH.
-	void CheckDataPath(const LakeMetadata &metadata) const;
+	// lake_catalog_data_path.cpp
+	//! The data path to use for a lake that records `metadata.data_path`: DATA_PATH when given (an error when it
+	//! is not the recorded one, unless OVERRIDE_DATA_PATH, which makes the attach read-only), else the recorded
+	//! one resolved (lake_data_path.hpp). Damage (no data_path row) is an error.
+	std::string ResolveDataPath(const LakeMetadata &metadata);
+	//! Where the catalog file lives (relative data paths are resolved against it).
+	DataPathOrigin Origin() const;
+	//! Picks and prepares a new lake's data path: refused when another lake's, created when missing, marked.
+	//! Returns what ducklake_metadata records.
+	std::string PrepareNewDataPath();
 	void LoadOrCreateLake();
 	void CreateDataPath(const std::string &path);
 	//! Closes the store and removes what the failed attach created.
@@ -127,6 +144,13 @@ private:
 	//! Shared by every lake attached from the same catalog database in this process (see OpenMetadataStore)
 	std::shared_ptr<MetadataStore> store;
 	std::string data_path;
+	std::string lake_id;
+	//! OVERRIDE_DATA_PATH named another folder than the lake's: the attach only reads
+	bool data_path_overridden = false;
+	//! The marker a new lake wrote into an existing folder (removed again if the attach fails)
+	std::string created_marker;
+	std::mutex data_path_lock;
+	bool data_path_checked = false;
 	std::string format_version;
 
 	std::mutex cache_lock;

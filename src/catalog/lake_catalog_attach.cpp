@@ -9,7 +9,9 @@
 
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/common/string_util.hpp"
+#include "duckdb/common/types/uuid.hpp"
 #include "duckdb/main/client_context.hpp"
+#include "duckdb/main/attached_database.hpp"
 #include "duckdb/main/database_manager.hpp"
 
 namespace inlake {
@@ -59,8 +61,7 @@ void LakeCatalog::OpenOlderFormat(const LakeMetadata &old) {
 		                                    "as it was",
 		                                    options.lake_name, options.format_version, version);
 	}
-	CheckDataPath(old);
-	auto lake_data_path = WithTrailingSeparator(options.data_path.empty() ? old.data_path : options.data_path);
+	auto lake_data_path = ResolveDataPath(old);
 	auto files_with_row_ids = DataFilesWithEmbeddedRowIds(GetDatabase(), *store, lake_data_path);
 	if (!reads_only) {
 		store->MigrateCatalog(version, files_with_row_ids);
@@ -77,16 +78,6 @@ void LakeCatalog::OpenOlderFormat(const LakeMetadata &old) {
 	}
 	store->Close(false);
 	store = std::move(copy);
-}
-
-void LakeCatalog::CheckDataPath(const LakeMetadata &metadata) const {
-	if (!options.data_path.empty() && !options.override_data_path &&
-	    NormalizedFolderPath(options.data_path) != NormalizedFolderPath(metadata.data_path)) {
-		throw duckdb::InvalidInputException(
-		    "Cannot attach DuckLake \"%s\": DATA_PATH \"%s\" is not the data path \"%s\" the lake records; leave "
-		    "DATA_PATH out, or give OVERRIDE_DATA_PATH true to read the lake's files from \"%s\" in this session",
-		    options.lake_name, options.data_path, metadata.data_path, options.data_path);
-	}
 }
 
 void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
@@ -113,6 +104,10 @@ void LakeCatalog::UndoAttach() {
 		store.reset();
 	}
 	auto &fs = duckdb::FileSystem::GetFileSystem(GetDatabase());
+	if (!created_marker.empty()) {
+		fs.TryRemoveFile(created_marker);
+		created_marker.clear();
+	}
 	for (auto it = created_paths.rbegin(); it != created_paths.rend(); ++it) {
 		try {
 			fs.RemoveDirectory(*it);
@@ -154,16 +149,11 @@ void LakeCatalog::LoadOrCreateLake() {
 			                          "empty METADATA_SCHEMA)",
 			                          options.lake_name, store->DisplayName());
 		}
-		data_path = options.data_path.empty() ? store->DefaultDataPath() : options.data_path;
-		if (data_path.empty()) {
-			throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": a new lake on this catalog database "
-			                                    "needs a DATA_PATH (the folder or URL of its data files)",
-			                                    options.lake_name);
-		}
-		CreateDataPath(data_path);
 		StoreInitOptions init;
 		init.format_version = options.format_version;
-		init.data_path = data_path;
+		init.lake_id = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
+		lake_id = init.lake_id;
+		init.data_path = PrepareNewDataPath();
 		init.created_by = kCreatedBy;
 		store->Initialize(init);
 	}
@@ -200,9 +190,12 @@ void LakeCatalog::LoadOrCreateLake() {
 		                                    options.lake_name, (long long)options.snapshot_version,
 		                                    (long long)store->GetLatestSnapshot().snapshot_id);
 	}
-	CheckDataPath(metadata);
 	format_version = metadata.version;
-	data_path = WithTrailingSeparator(options.data_path.empty() ? metadata.data_path : options.data_path);
+	lake_id = metadata.lake_id;
+	data_path = ResolveDataPath(metadata);
+	if (data_path_overridden) {
+		GetAttached().SetReadOnlyDatabase(); // as duckdb_databases() then says too
+	}
 	persisted_options = store->LoadOptions();
 }
 

@@ -1,6 +1,7 @@
 #include "catalog/lake_options.hpp"
 
 #include "catalog/option_registry.hpp"
+#include "common/lake_paths.hpp"
 
 #include "metadata/catalog_tables_sql.hpp"
 
@@ -8,48 +9,12 @@
 #include "duckdb/common/string_util.hpp"
 
 #include <cstring>
-#include <unistd.h>
 #include <vector>
 
 namespace inlake {
 using duckdb::InvalidInputException;
 using duckdb::LogicalType;
 using duckdb::Value;
-
-std::string WithTrailingSeparator(const std::string &path) {
-	if (path.empty() || path.back() == '/') {
-		return path;
-	}
-	return path + "/";
-}
-
-std::string NormalizedFolderPath(const std::string &path) {
-	auto result = path;
-	bool remote = result.find("://") != std::string::npos;
-	if (!remote && !result.empty() && result[0] != '/') {
-		std::vector<char> buffer(4096);
-		if (getcwd(buffer.data(), buffer.size())) {
-			result = std::string(buffer.data()) + "/" + result;
-		}
-	}
-	if (!remote) {
-		// "a//b", "a/./b" and a trailing "/." name the same folder as "a/b"
-		std::string cleaned;
-		for (size_t i = 0; i < result.size(); i++) {
-			if (result[i] == '/' && !cleaned.empty() && cleaned.back() == '/') {
-				continue;
-			}
-			if (result[i] == '.' && !cleaned.empty() && cleaned.back() == '/' &&
-			    (i + 1 == result.size() || result[i + 1] == '/')) {
-				i++;
-				continue;
-			}
-			cleaned += result[i];
-		}
-		result = cleaned;
-	}
-	return WithTrailingSeparator(result);
-}
 
 //! Splits the backend prefix off the ATTACH path ("sqlite:lake.db" -> SQLITE, "lake.db").
 static CatalogBackend TakeBackendPrefix(std::string &path) {
@@ -147,7 +112,7 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 		auto key = duckdb::StringUtil::Lower(entry.first);
 		auto &value = entry.second;
 		if (key == "data_path") {
-			result.data_path = WithTrailingSeparator(Text("DATA_PATH", value));
+			result.data_path = WithTrailingSlash(Text("DATA_PATH", value));
 		} else if (key == "override_data_path") {
 			result.override_data_path = Boolean("OVERRIDE_DATA_PATH", value);
 		} else if (key == "metadata_catalog") {

@@ -67,10 +67,4 @@ struct LakeOptions {
 LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &path,
                                const std::unordered_map<std::string, duckdb::Value> &options, bool read_only);
 
-//! Ensures a folder path ends with '/'.
-std::string WithTrailingSeparator(const std::string &path);
-//! A folder path as two paths to one folder compare equal: local paths absolute (relative ones taken from the
-//! working directory), with a trailing '/'.
-std::string NormalizedFolderPath(const std::string &path);
-
 } // namespace inlake

@@ -9,6 +9,7 @@ namespace inlake {
 
 std::vector<std::string> CleanupOldFiles(duckdb::ClientContext &context, LakeCatalog &catalog,
                                          const CleanupRequest &request) {
+	catalog.CheckDataPathForFiles("clean up files");
 	auto write = catalog.Store().BeginWrite();
 	auto files = write->GetScheduledFiles(request.cleanup_all, request.older_than);
 	std::vector<std::string> paths;

@@ -209,7 +209,7 @@ private:
 		}
 		if (!positions.empty()) {
 			result.delete_file =
-			    WriteDeleteFile(context, transaction.TableDataPath(table), file.path, positions, snapshots);
+			    WriteDeleteFile(context, transaction.TableWritePath(table), file.path, positions, snapshots);
 			result.delete_count = int64_t(positions.size());
 			result.deleted_positions = positions;
 			result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
@@ -252,7 +252,7 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 	if (entries.empty()) {
 		return;
 	}
-	auto table_path = transaction.TableDataPath(table);
+	auto table_path = transaction.TableWritePath(table);
 	std::map<int64_t, const DataFileRecord *> files;
 	for (auto &file : transaction.CommittedFiles(table)) {
 		files[file.data_file_id] = &file;

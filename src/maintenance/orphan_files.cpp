@@ -1,6 +1,7 @@
 #include "maintenance/orphan_files.hpp"
 
 #include "catalog/lake_catalog.hpp"
+#include "catalog/lake_data_path.hpp"
 #include "common/lake_paths.hpp"
 
 #include "duckdb/common/file_system.hpp"
@@ -15,17 +16,36 @@ using namespace duckdb; // NOLINT
 
 namespace {
 
-//! Every file the catalog names, as full paths.
-std::set<std::string> CatalogPaths(LakeCatalog &catalog) {
+//! How the sweep spells the paths it compares: a local data path's canonical folder and its spelling in the
+//! catalog (DataPath), so that a catalog path under the one maps into the other.
+struct SweepRoot {
+	std::string lake_path;
+	std::string canonical;
+	bool remote;
+
+	std::string Spell(const std::string &path) const {
+		if (remote) {
+			return path;
+		}
+		auto normal = LexicallyNormal(path);
+		if (PathIsUnder(normal, lake_path)) {
+			return canonical + normal.substr(lake_path.size());
+		}
+		return CanonicalLocalPath(normal);
+	}
+};
+
+//! Every file the catalog names, spelled as the sweep compares them.
+std::set<std::string> CatalogPaths(LakeCatalog &catalog, const SweepRoot &root) {
 	std::set<std::string> paths;
 	auto &data_path = catalog.DataPath();
 	for (auto &file : catalog.Store().ListAllFiles()) {
 		bool relative;
 		auto path = file.PathInDataPath(relative);
-		paths.insert(ResolveLakePath(data_path, path, relative));
+		paths.insert(root.Spell(ResolveLakePath(data_path, path, relative)));
 	}
 	for (auto &file : catalog.Store().ListScheduledFiles()) {
-		paths.insert(ResolveLakePath(data_path, file.path, file.path_is_relative));
+		paths.insert(root.Spell(ResolveLakePath(data_path, file.path, file.path_is_relative)));
 	}
 	return paths;
 }
@@ -41,37 +61,80 @@ timestamp_tz_t SafeCutoff(ClientContext &context) {
 	return timestamp_tz_t(Interval::Add(now, Interval::Invert(min_age)));
 }
 
-bool IsLakeFileName(const std::string &path) {
-	auto slash = path.find_last_of('/');
-	auto name = slash == std::string::npos ? path : path.substr(slash + 1);
-	return StringUtil::StartsWith(name, "ducklake-") && StringUtil::EndsWith(name, ".parquet");
+//! The lake-named files below the canonical local `folder`, leaving out links (a path that is not its own
+//! canonical spelling) and folders that hold another lake's marker.
+void CollectLocalFiles(FileSystem &fs, const std::string &folder, const std::string &lake_id,
+                       std::vector<std::string> &files) {
+	std::vector<std::string> subfolders;
+	fs.ListFiles(folder, [&](const std::string &name, bool is_dir) {
+		auto path = folder + name;
+		if (is_dir) {
+			subfolders.push_back(path + "/");
+		} else if (IsLakeFileName(name) && CanonicalLocalPath(path) == path) {
+			files.push_back(path);
+		}
+	});
+	for (auto &subfolder : subfolders) {
+		if (CanonicalLocalPath(subfolder) != subfolder) {
+			continue;
+		}
+		auto marker = ReadMarker(fs, subfolder);
+		if (!marker.empty() && marker != lake_id) {
+			continue;
+		}
+		CollectLocalFiles(fs, subfolder, lake_id, files);
+	}
+}
+
+//! The lake-named files under a URL data path, through the file system's glob of it.
+std::vector<std::string> CollectRemoteFiles(FileSystem &fs, const std::string &data_path, const std::string &lake) {
+	if (FileSystem::HasGlob(data_path)) {
+		throw NotImplementedException("Cannot look for orphaned files of lake \"%s\": its data path \"%s\" holds "
+		                              "glob characters (*, ?, [), so listing it could name files of other folders",
+		                              lake, data_path);
+	}
+	std::vector<std::string> files;
+	for (auto &entry : fs.Glob(data_path + "**/*.parquet")) {
+		if (StringUtil::StartsWith(entry.path, data_path) && IsLakeFileName(entry.path)) {
+			files.push_back(entry.path);
+		}
+	}
+	return files;
+}
+
+bool OlderThan(FileSystem &fs, const std::string &path, timestamp_tz_t cutoff) {
+	auto handle = fs.OpenFile(path, FileFlags::FILE_FLAGS_READ | FileFlags::FILE_FLAGS_NULL_IF_NOT_EXISTS);
+	if (!handle) {
+		return false; // removed meanwhile
+	}
+	return fs.GetLastModifiedTime(*handle) < timestamp_t(cutoff.value);
 }
 
 } // namespace
 
 std::vector<std::string> DeleteOrphanedFiles(ClientContext &context, LakeCatalog &catalog,
                                              const CleanupRequest &request) {
+	catalog.CheckDataPathForFiles("delete orphaned files");
 	auto &fs = FileSystem::GetFileSystem(context);
 	auto cutoff = SafeCutoff(context);
 	if (!request.cleanup_all && request.older_than < cutoff) {
 		cutoff = request.older_than;
 	}
+	SweepRoot root;
+	root.lake_path = catalog.DataPath();
+	root.remote = IsUrlPath(root.lake_path);
+	root.canonical = root.remote ? root.lake_path : CanonicalLocalPath(root.lake_path);
 	// the files on disk are listed before the catalog is read: a file committed in between is then known
-	auto on_disk = fs.Glob(catalog.DataPath() + "**/*.parquet");
-	auto referenced = CatalogPaths(catalog);
+	std::vector<std::string> on_disk;
+	if (root.remote) {
+		on_disk = CollectRemoteFiles(fs, root.lake_path, catalog.GetName());
+	} else {
+		CollectLocalFiles(fs, root.canonical, catalog.LakeId(), on_disk);
+	}
+	auto referenced = CatalogPaths(catalog, root);
 	std::vector<std::string> orphans;
-	for (auto &entry : on_disk) {
-		auto &path = entry.path;
-		if (!IsLakeFileName(path) || referenced.count(path)) {
-			continue;
-		}
-		auto handle = fs.OpenFile(path, FileFlags::FILE_FLAGS_READ | FileFlags::FILE_FLAGS_NULL_IF_NOT_EXISTS);
-		if (!handle) {
-			continue; // removed meanwhile
-		}
-		auto modified = fs.GetLastModifiedTime(*handle);
-		handle.reset();
-		if (modified >= timestamp_t(cutoff.value)) {
+	for (auto &path : on_disk) {
+		if (!PathIsUnder(path, root.canonical) || referenced.count(path) || !OlderThan(fs, path, cutoff)) {
 			continue;
 		}
 		orphans.push_back(path);

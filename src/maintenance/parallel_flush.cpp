@@ -70,7 +70,7 @@ FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, L
 			positions.push_back(row.first);
 			snapshots.push_back(row.second);
 		}
-		result.delete_file = WriteDeleteFile(context, transaction.TableDataPath(table), file.path, positions, snapshots);
+		result.delete_file = WriteDeleteFile(context, transaction.TableWritePath(table), file.path, positions, snapshots);
 		result.delete_count = int64_t(positions.size());
 		result.deleted_positions = positions;
 		result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());

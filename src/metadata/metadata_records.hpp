@@ -274,6 +274,10 @@ struct InlinedSource {
 struct LakeMetadata {
 	std::string version;
 	std::string data_path;
+	//! Whether ducklake_metadata has its data_path row (a damaged catalog may lack it)
+	bool has_data_path = false;
+	//! The lake's id: the uuid of its first schema (main), which lives as long as the lake ("" when missing)
+	std::string lake_id;
 	std::string created_by;
 	std::vector<OptionRecord> options;
 };

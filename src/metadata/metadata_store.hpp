@@ -43,6 +43,8 @@ struct StoreInitOptions {
 	std::string format_version = "1.0";
 	std::string data_path;
 	std::string created_by;
+	//! The uuid of schema main, which is the lake's id (LakeMetadata::lake_id)
+	std::string lake_id;
 };
 
 class MetadataWriteTxn {

@@ -85,6 +85,9 @@ public:
 	// --- data ---------------------------------------------------------------
 	//! The folder new data files of the table go to (ends with '/').
 	std::string TableDataPath(LakeTableEntry &table);
+	//! TableDataPath for writing a file there: refused unless the lake's data path is checked to be the lake's
+	//! (LakeCatalog::CheckDataPathForFiles).
+	std::string TableWritePath(LakeTableEntry &table);
 	//! `embedded_row_ids`: the files carry each row's id (_ducklake_internal_row_id), kept from the rows an
 	//! UPDATE rewrote; otherwise their rows get new row ids.
 	void AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files, bool embedded_row_ids = false);

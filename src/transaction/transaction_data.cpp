@@ -39,6 +39,12 @@ std::string LakeTransaction::TableDataPath(LakeTableEntry &table) {
 	return ResolveLakePath(schema_path, table.Record().path, table.Record().path_is_relative);
 }
 
+std::string LakeTransaction::TableWritePath(LakeTableEntry &table) {
+	CheckWritable("write data files");
+	catalog.CheckDataPathForFiles("write data files");
+	return TableDataPath(table);
+}
+
 void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files, bool embedded_row_ids) {
 	CheckWritable("insert");
 	auto &table_changes = changes.table_changes[table.TableId()];
@@ -168,7 +174,7 @@ std::vector<int64_t> LakeTransaction::CommittedDeletedPositions(const DataFileRe
 
 void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &table_changes,
                                       const DataFileRecord &file, const std::vector<int64_t> &new_positions) {
-	auto table_path = TableDataPath(table);
+	auto table_path = TableWritePath(table);
 	auto existing = table_changes.delete_files.find(file.data_file_id);
 	std::set<int64_t> all;
 	if (existing != table_changes.delete_files.end()) {

@@ -88,7 +88,7 @@ int64_t DefaultInliningRowLimitSetting(duckdb::ClientContext &context) {
 
 ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
 	ParquetWriteOptions options;
-	options.directory = TableDataPath(table);
+	options.directory = TableWritePath(table);
 	options.columns = table.Record().columns;
 	std::string value;
 	options.target_file_size =

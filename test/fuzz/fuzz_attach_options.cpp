@@ -6,6 +6,7 @@
 #include "fuzz_common.hpp"
 
 #include "catalog/lake_options.hpp"
+#include "common/lake_paths.hpp"
 
 #include <cctype>
 
@@ -53,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size) {
 	inlake_fuzz::Guarded("ParseAttachOptions", [&]() {
 		auto parsed = inlake::ParseAttachOptions(lake_name, path, options, read_only);
 		// what the caller does with the result next
-		(void)inlake::WithTrailingSeparator(parsed.data_path);
+		(void)inlake::WithTrailingSlash(parsed.data_path);
 	});
 	return 0;
 }

@@ -41,12 +41,18 @@ LakeMetadata CatalogReader::Metadata() {
 			metadata.version = value;
 		} else if (scope.empty() && key == "data_path") {
 			metadata.data_path = value;
+			metadata.has_data_path = true;
 		} else if (scope.empty() && key == "created_by") {
 			metadata.created_by = value;
 		} else {
 			metadata.options.push_back(
 			    OptionRecord {key, value, scope, scope_id_column == duckdb::idx_t(-1) ? -1 : r.Int(scope_id_column, -1)});
 		}
+	}
+	auto first_schema =
+	    connection.Query("SELECT schema_uuid FROM " + prefix + "ducklake_schema ORDER BY schema_id LIMIT 1");
+	if (first_schema.RowCount() > 0) {
+		metadata.lake_id = ResultRow(first_schema, 0).String(0);
 	}
 	return metadata;
 }
@@ -296,6 +302,17 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 	return contents;
 }
 
+int64_t DataFileRowIdStart(const CatalogRows &rows, duckdb::idx_t row, duckdb::idx_t column, int64_t data_file_id,
+                           const std::string &path) {
+	auto &value = rows.GetValue(column, row);
+	if (value.IsNull()) {
+		throw duckdb::IOException("The DuckLake catalog is damaged: data file %lld (%s) has no row_id_start "
+		                          "(ducklake_data_file.row_id_start is NULL), so its rows' ids are unknown",
+		                          (long long)data_file_id, path.empty() ? "path unknown" : path);
+	}
+	return value.GetValue<int64_t>();
+}
+
 std::string CatalogReader::DataFilesSql(int64_t table_id, int64_t snapshot_id) const {
 	return "SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, record_count, "
 	       "file_size_bytes, footer_size, row_id_start, partial_max FROM " +
@@ -323,7 +340,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 		file.record_count = r.Int(6, 0);
 		file.file_size_bytes = r.Int(7, 0);
 		file.footer_size = r.Int(8, 0);
-		file.row_id_start = r.Int(9, 0);
+		file.row_id_start = DataFileRowIdStart(files, row, 9, file.data_file_id, file.path);
 		file.partial_max = r.Int(10, -1);
 		file_index[file.data_file_id] = result.size();
 		result.push_back(std::move(file));

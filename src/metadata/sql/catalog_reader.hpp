@@ -27,6 +27,10 @@ extern const char *const kSnapshotColumns;
 std::string VisibleAt(int64_t snapshot_id);
 //! ducklake_inlined_delete_<table_id>
 std::string InlinedDeleteTableName(int64_t table_id);
+//! A data file's row_id_start (column `column` of `row`); a damaged catalog's NULL is an IO error naming the
+//! file (read as 0, its rows would share ids with others: a delete would hit the wrong rows).
+int64_t DataFileRowIdStart(const CatalogRows &rows, duckdb::idx_t row, duckdb::idx_t column, int64_t data_file_id,
+                           const std::string &path);
 
 class CatalogReader {
 public:

@@ -21,7 +21,7 @@ static std::vector<DataFileRecord> ReadHistoryFiles(const CatalogRows &rows) {
 		file.record_count = r.Int(6, 0);
 		file.file_size_bytes = r.Int(7, 0);
 		file.footer_size = r.Int(8, 0);
-		file.row_id_start = r.Int(9, 0);
+		file.row_id_start = DataFileRowIdStart(rows, row, 9, file.data_file_id, file.path);
 		file.partial_max = r.Int(10, -1);
 		files.push_back(std::move(file));
 	}

@@ -143,7 +143,7 @@ std::vector<DataFileRecord> CatalogReader::LiveDataFiles(int64_t table_id) {
 		DataFileRecord file;
 		file.data_file_id = r.Int(0);
 		file.table_id = table_id;
-		file.row_id_start = r.Int(1);
+		file.row_id_start = DataFileRowIdStart(result, row, 1, file.data_file_id, std::string());
 		file.record_count = r.Int(2);
 		file.partial_max = r.Int(3, -1);
 		files.push_back(std::move(file));

@@ -26,7 +26,8 @@ void CatalogWriter::CreateCatalog(const StoreInitOptions &options) {
 		connection.Execute(ddl);
 	}
 	auto now = dialect.TimestampTzLiteral(duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp()));
-	auto schema_uuid = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
+	auto schema_uuid = options.lake_id.empty() ? duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID())
+	                                           : options.lake_id;
 	connection.Execute("INSERT INTO " + prefix + "ducklake_metadata (key, value, scope, scope_id) VALUES ('version', " +
 	                   SqlString(options.format_version) + ", NULL, NULL), ('created_by', " +
 	                   SqlString(options.created_by) + ", NULL, NULL), ('data_path', " + SqlString(options.data_path) +

@@ -1,0 +1,130 @@
+#include "catalog/lake_data_path.hpp"
+
+#include "common/lake_paths.hpp"
+
+#include "duckdb/common/file_system.hpp"
+#include "duckdb/common/string_util.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <functional>
+
+namespace inlake {
+using duckdb::FileFlags;
+using duckdb::FileSystem;
+
+const char *const kMarkerName = ".inlake-lake";
+static const char *const kMarkerKey = "lake_id=";
+//! How many entries WhyDataPathIsTaken looks at below a folder before it gives up (and refuses the folder)
+static const size_t kMaxEntriesChecked = 200000;
+
+NewDataPath ChooseNewDataPath(const std::string &given, const DataPathOrigin &origin) {
+	NewDataPath result;
+	if (IsUrlPath(given)) {
+		result.location = result.recorded = WithTrailingSlash(given);
+		return result;
+	}
+	result.location = WithTrailingSlash(AbsoluteLocalPath(given, origin.working_folder));
+	auto &catalog_folder = origin.catalog_folder;
+	bool inside = !catalog_folder.empty() && result.location.size() > catalog_folder.size() &&
+	              PathIsUnder(result.location, catalog_folder);
+	result.recorded = inside ? result.location.substr(catalog_folder.size()) : result.location;
+	return result;
+}
+
+std::vector<std::string> RecordedDataPathCandidates(const std::string &recorded, const DataPathOrigin &origin) {
+	if (IsUrlPath(recorded)) {
+		return {WithTrailingSlash(recorded)};
+	}
+	if (!recorded.empty() && recorded[0] == '/') {
+		return {WithTrailingSlash(LexicallyNormal(recorded))};
+	}
+	std::vector<std::string> candidates;
+	if (!origin.catalog_folder.empty()) {
+		candidates.push_back(WithTrailingSlash(AbsoluteLocalPath(recorded, origin.catalog_folder)));
+	}
+	auto from_working = WithTrailingSlash(AbsoluteLocalPath(recorded, origin.working_folder));
+	if (candidates.empty() || candidates[0] != from_working) {
+		candidates.push_back(from_working);
+	}
+	return candidates;
+}
+
+std::string ReadMarker(FileSystem &fs, const std::string &folder) {
+	auto handle = fs.OpenFile(folder + kMarkerName, FileFlags::FILE_FLAGS_READ | FileFlags::FILE_FLAGS_NULL_IF_NOT_EXISTS);
+	if (!handle) {
+		return std::string();
+	}
+	std::string text(size_t(std::min<int64_t>(fs.GetFileSize(*handle), 4096)), '\0');
+	handle->Read(&text[0], text.size(), 0);
+	auto start = text.find(kMarkerKey);
+	if (start == std::string::npos) {
+		return "unknown"; // a marker all the same: some lake's
+	}
+	start += strlen(kMarkerKey);
+	auto end = text.find('\n', start);
+	return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+}
+
+void WriteMarker(FileSystem &fs, const std::string &folder, const std::string &lake_id) {
+	std::string text = "This folder holds the data files of a DuckLake lake, written by inlake.\n" +
+	                   std::string(kMarkerKey) + lake_id + "\n";
+	auto handle = fs.OpenFile(folder + kMarkerName, FileFlags::FILE_FLAGS_WRITE | FileFlags::FILE_FLAGS_FILE_CREATE_NEW);
+	handle->Write(&text[0], text.size());
+	handle->Sync();
+}
+
+bool IsLakeFileName(const std::string &path) {
+	auto name = path.substr(path.find_last_of('/') + 1);
+	return duckdb::StringUtil::StartsWith(name, "ducklake-") && duckdb::StringUtil::EndsWith(name, ".parquet");
+}
+
+//! The first lake marker or data file below `folder` ("" when none), or a refusal once too many entries were seen.
+static std::string FindLakeContent(FileSystem &fs, const std::string &folder, size_t &entries) {
+	std::vector<std::string> subfolders;
+	std::string found;
+	fs.ListFiles(folder, [&](const std::string &name, bool is_dir) {
+		entries++;
+		if (!found.empty()) {
+			return;
+		}
+		if (is_dir) {
+			subfolders.push_back(folder + name + "/");
+		} else if (name == kMarkerName) {
+			found = "it holds another lake's marker file " + folder + name;
+		} else if (IsLakeFileName(name)) {
+			found = "it holds DuckLake data files (" + folder + name + ")";
+		}
+	});
+	for (auto &subfolder : subfolders) {
+		if (!found.empty()) {
+			break;
+		}
+		if (entries > kMaxEntriesChecked) {
+			return "it holds more than " + std::to_string(kMaxEntriesChecked) +
+			       " files and folders, too many to check that none is another lake's; choose an empty or new folder";
+		}
+		found = FindLakeContent(fs, subfolder, entries);
+	}
+	return found;
+}
+
+std::string WhyDataPathIsTaken(FileSystem &fs, const std::string &folder) {
+	if (IsUrlPath(folder)) {
+		return std::string();
+	}
+	// a folder above it that is a lake's data path
+	for (auto parent = ParentFolder(folder.substr(0, folder.size() - 1)); !parent.empty();
+	     parent = ParentFolder(parent.substr(0, parent.size() - 1))) {
+		if (fs.FileExists(parent + kMarkerName)) {
+			return "it lies inside the data path " + parent + " of another lake";
+		}
+	}
+	if (!fs.DirectoryExists(folder)) {
+		return std::string();
+	}
+	size_t entries = 0;
+	return FindLakeContent(fs, folder, entries);
+}
+
+} // namespace inlake

@@ -1,0 +1,71 @@
+//===----------------------------------------------------------------------===//
+// The lake's data path: where it is, and whether it is this lake's.
+//
+// Where: a local data path is used in one spelling, absolute and normalised
+// (lake_paths.hpp). A new lake's DATA_PATH is taken relative to the working
+// directory (as every DuckDB path is) and "~" is expanded; ducklake_metadata
+// then records it relative to the catalog file's folder when it lies inside
+// that folder (DuckDB-file and SQLite catalogs: the lake's folder can move as
+// a whole), otherwise absolute (always for PostgreSQL). A recorded relative
+// path is resolved against the catalog file's folder first, then against the
+// working directory (lakes recorded that way by other writers or by older
+// inlake), preferring the candidate that holds this lake's marker.
+//
+// Whose: a new local data path gets a marker file (kMarkerName) holding the
+// lake's id (the uuid of its first schema, which lives as long as the lake).
+// A new lake refuses a data path that holds another lake's marker or Parquet
+// files, or lies inside another lake's data path. Before the first file write
+// or file removal of an attach, the data path must exist and hold this lake's
+// marker (or, without a marker, the lake's files: the marker is then written);
+// otherwise the write is refused before anything is written. URL data paths
+// (s3://...) have no marker and are not checked.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace duckdb {
+class FileSystem;
+}
+
+namespace inlake {
+
+//! The marker file at the top of a local data path.
+extern const char *const kMarkerName;
+
+//! Where a lake's catalog file lives, to resolve relative data paths against ("" for PostgreSQL or an in-memory
+//! catalog: no folder).
+struct DataPathOrigin {
+	//! Absolute folder of the catalog file, ending in '/', or ""
+	std::string catalog_folder;
+	//! Absolute working directory, ending in '/'
+	std::string working_folder;
+};
+
+struct NewDataPath {
+	//! Where the files go: absolute and normalised (a URL as given, ending in '/')
+	std::string location;
+	//! What ducklake_metadata records
+	std::string recorded;
+};
+
+//! The data path of a new lake from DATA_PATH (or the default), `~` already expanded.
+NewDataPath ChooseNewDataPath(const std::string &given, const DataPathOrigin &origin);
+
+//! The places a recorded data path may name, most likely first (see the header comment); `~` already expanded.
+std::vector<std::string> RecordedDataPathCandidates(const std::string &recorded, const DataPathOrigin &origin);
+
+//! The lake id in the marker of `folder` ("" when there is none).
+std::string ReadMarker(duckdb::FileSystem &fs, const std::string &folder);
+//! Writes the marker of lake `lake_id` into the existing `folder`.
+void WriteMarker(duckdb::FileSystem &fs, const std::string &folder, const std::string &lake_id);
+
+//! Why `folder` cannot be a new lake's data path ("" when it can): it, or a folder above it, holds a lake's
+//! marker, or it holds a lake marker or a DuckLake data file (ducklake-*.parquet) anywhere below.
+std::string WhyDataPathIsTaken(duckdb::FileSystem &fs, const std::string &folder);
+
+//! True for a file name the lake's writers make: ducklake-<...>.parquet
+bool IsLakeFileName(const std::string &path);
+
+} // namespace inlake
