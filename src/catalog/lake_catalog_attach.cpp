@@ -105,7 +105,10 @@ void LakeCatalog::UndoAttach() {
 	}
 	auto &fs = duckdb::FileSystem::GetFileSystem(GetDatabase());
 	if (!created_marker.empty()) {
-		fs.TryRemoveFile(created_marker);
+		try {
+			fs.RemoveDirectory(created_marker);
+		} catch (...) { // NOLINT: best effort, as below
+		}
 		created_marker.clear();
 	}
 	for (auto it = created_paths.rbegin(); it != created_paths.rend(); ++it) {

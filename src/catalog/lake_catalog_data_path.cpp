@@ -47,8 +47,7 @@ std::string LakeCatalog::PrepareNewDataPath() {
 		                                    options.lake_name, chosen.location, taken, store->DisplayName());
 	}
 	CreateDataPath(chosen.location);
-	WriteMarker(fs, chosen.location, lake_id);
-	created_marker = chosen.location + kMarkerName;
+	created_marker = WriteMarker(fs, chosen.location, lake_id);
 	return chosen.recorded;
 }
 
@@ -86,7 +85,7 @@ std::string LakeCatalog::ResolveDataPath(const LakeMetadata &metadata) {
 	}
 	// a relative path: the candidate holding this lake's marker, else the first that exists
 	for (auto &candidate : candidates) {
-		if (!lake_id.empty() && ReadMarker(fs, candidate) == lake_id) {
+		if (!lake_id.empty() && ReadMarker(fs, candidate, lake_id) == lake_id) {
 			return candidate;
 		}
 	}
@@ -132,11 +131,11 @@ void LakeCatalog::CheckDataPathForFiles(const std::string &what) {
 		                          "moved, or is a disk missing?); nothing was written",
 		                          what, data_path, GetName());
 	}
-	auto marker = ReadMarker(fs, data_path);
+	auto marker = ReadMarker(fs, data_path, lake_id);
 	if (!marker.empty() && marker != lake_id) {
 		throw duckdb::IOException("Cannot %s: the data path \"%s\" of lake \"%s\" holds another lake's files (its "
-		                          "marker %s names lake %s, this lake is %s); nothing was written",
-		                          what, data_path, GetName(), kMarkerName, marker, lake_id);
+		                          "marker %s%s names another lake than this one, %s); nothing was written",
+		                          what, data_path, GetName(), kMarkerPrefix, marker, lake_id);
 	}
 	if (marker.empty()) {
 		if (!HoldsLakeFiles(fs, *store, data_path)) {

@@ -13,8 +13,7 @@ namespace inlake {
 using duckdb::FileFlags;
 using duckdb::FileSystem;
 
-const char *const kMarkerName = ".inlake-lake";
-static const char *const kMarkerKey = "lake_id=";
+const char *const kMarkerPrefix = ".inlake-lake-";
 //! How many entries WhyDataPathIsTaken looks at below a folder before it gives up (and refuses the folder)
 static const size_t kMaxEntriesChecked = 200000;
 
@@ -50,28 +49,28 @@ std::vector<std::string> RecordedDataPathCandidates(const std::string &recorded,
 	return candidates;
 }
 
-std::string ReadMarker(FileSystem &fs, const std::string &folder) {
-	auto handle = fs.OpenFile(folder + kMarkerName, FileFlags::FILE_FLAGS_READ | FileFlags::FILE_FLAGS_NULL_IF_NOT_EXISTS);
-	if (!handle) {
+std::string MarkedLakeId(const std::string &name, bool is_dir) {
+	if (!is_dir || !duckdb::StringUtil::StartsWith(name, kMarkerPrefix)) {
 		return std::string();
 	}
-	std::string text(size_t(std::min<int64_t>(fs.GetFileSize(*handle), 4096)), '\0');
-	handle->Read(&text[0], text.size(), 0);
-	auto start = text.find(kMarkerKey);
-	if (start == std::string::npos) {
-		return "unknown"; // a marker all the same: some lake's
-	}
-	start += strlen(kMarkerKey);
-	auto end = text.find('\n', start);
-	return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+	return name.substr(strlen(kMarkerPrefix));
 }
 
-void WriteMarker(FileSystem &fs, const std::string &folder, const std::string &lake_id) {
-	std::string text = "This folder holds the data files of a DuckLake lake, written by inlake.\n" +
-	                   std::string(kMarkerKey) + lake_id + "\n";
-	auto handle = fs.OpenFile(folder + kMarkerName, FileFlags::FILE_FLAGS_WRITE | FileFlags::FILE_FLAGS_FILE_CREATE_NEW);
-	handle->Write(&text[0], text.size());
-	handle->Sync();
+std::string ReadMarker(FileSystem &fs, const std::string &folder, const std::string &own_id) {
+	std::string found;
+	fs.ListFiles(folder, [&](const std::string &name, bool is_dir) {
+		auto id = MarkedLakeId(name, is_dir);
+		if (!id.empty() && (found.empty() || found == own_id)) {
+			found = id;
+		}
+	});
+	return found;
+}
+
+std::string WriteMarker(FileSystem &fs, const std::string &folder, const std::string &lake_id) {
+	auto marker = folder + kMarkerPrefix + lake_id;
+	fs.CreateDirectory(marker);
+	return marker;
 }
 
 bool IsLakeFileName(const std::string &path) {
@@ -88,10 +87,10 @@ static std::string FindLakeContent(FileSystem &fs, const std::string &folder, si
 		if (!found.empty()) {
 			return;
 		}
-		if (is_dir) {
+		if (!MarkedLakeId(name, is_dir).empty()) {
+			found = "it holds another lake's marker " + folder + name;
+		} else if (is_dir) {
 			subfolders.push_back(folder + name + "/");
-		} else if (name == kMarkerName) {
-			found = "it holds another lake's marker file " + folder + name;
 		} else if (IsLakeFileName(name)) {
 			found = "it holds DuckLake data files (" + folder + name + ")";
 		}
@@ -116,7 +115,7 @@ std::string WhyDataPathIsTaken(FileSystem &fs, const std::string &folder) {
 	// a folder above it that is a lake's data path
 	for (auto parent = ParentFolder(folder.substr(0, folder.size() - 1)); !parent.empty();
 	     parent = ParentFolder(parent.substr(0, parent.size() - 1))) {
-		if (fs.FileExists(parent + kMarkerName)) {
+		if (fs.DirectoryExists(parent) && !ReadMarker(fs, parent, std::string()).empty()) {
 			return "it lies inside the data path " + parent + " of another lake";
 		}
 	}

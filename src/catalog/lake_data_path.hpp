@@ -11,8 +11,12 @@
 // working directory (lakes recorded that way by other writers or by older
 // inlake), preferring the candidate that holds this lake's marker.
 //
-// Whose: a new local data path gets a marker file (kMarkerName) holding the
-// lake's id (the uuid of its first schema, which lives as long as the lake).
+// Whose: a new local data path gets a marker holding the lake's id (the uuid
+// of its first schema, which lives as long as the lake): an empty folder named
+// kMarkerPrefix + id. A folder, not a file, because DuckLake users count a
+// lake's files with glob('<data path>/**'), which lists files only (the
+// data-inlining examples do: no file may appear there before the first
+// Parquet write), and because other writers' orphan sweeps remove files only.
 // A new lake refuses a data path that holds another lake's marker or Parquet
 // files, or lies inside another lake's data path. Before the first file write
 // or file removal of an attach, the data path must exist and hold this lake's
@@ -31,8 +35,8 @@ class FileSystem;
 
 namespace inlake {
 
-//! The marker file at the top of a local data path.
-extern const char *const kMarkerName;
+//! The name of a marker folder at the top of a local data path, before the lake's id.
+extern const char *const kMarkerPrefix;
 
 //! Where a lake's catalog file lives, to resolve relative data paths against ("" for PostgreSQL or an in-memory
 //! catalog: no folder).
@@ -56,10 +60,13 @@ NewDataPath ChooseNewDataPath(const std::string &given, const DataPathOrigin &or
 //! The places a recorded data path may name, most likely first (see the header comment); `~` already expanded.
 std::vector<std::string> RecordedDataPathCandidates(const std::string &recorded, const DataPathOrigin &origin);
 
-//! The lake id in the marker of `folder` ("" when there is none).
-std::string ReadMarker(duckdb::FileSystem &fs, const std::string &folder);
-//! Writes the marker of lake `lake_id` into the existing `folder`.
-void WriteMarker(duckdb::FileSystem &fs, const std::string &folder, const std::string &lake_id);
+//! The lake id in the marker of `folder` ("" when there is none; another lake's id when it holds markers of
+//! several lakes, `own_id` among them or not).
+std::string ReadMarker(duckdb::FileSystem &fs, const std::string &folder, const std::string &own_id);
+//! The marker of lake `lake_id` in the existing `folder`: created, and its path returned.
+std::string WriteMarker(duckdb::FileSystem &fs, const std::string &folder, const std::string &lake_id);
+//! The lake id a name in a folder's listing marks ("" when it is no marker).
+std::string MarkedLakeId(const std::string &name, bool is_dir);
 
 //! Why `folder` cannot be a new lake's data path ("" when it can): it, or a folder above it, holds a lake's
 //! marker, or it holds a lake marker or a DuckLake data file (ducklake-*.parquet) anywhere below.

@@ -62,27 +62,30 @@ timestamp_tz_t SafeCutoff(ClientContext &context) {
 }
 
 //! The lake-named files below the canonical local `folder`, leaving out links (a path that is not its own
-//! canonical spelling) and folders that hold another lake's marker.
+//! canonical spelling) and folders that hold another lake's marker (a lake nested in this one's data path).
 void CollectLocalFiles(FileSystem &fs, const std::string &folder, const std::string &lake_id,
                        std::vector<std::string> &files) {
-	std::vector<std::string> subfolders;
+	std::vector<std::string> subfolders, found;
+	bool another_lake = false;
 	fs.ListFiles(folder, [&](const std::string &name, bool is_dir) {
 		auto path = folder + name;
-		if (is_dir) {
+		auto marked = MarkedLakeId(name, is_dir);
+		if (!marked.empty()) {
+			another_lake = another_lake || marked != lake_id;
+		} else if (is_dir) {
 			subfolders.push_back(path + "/");
 		} else if (IsLakeFileName(name) && CanonicalLocalPath(path) == path) {
-			files.push_back(path);
+			found.push_back(path);
 		}
 	});
+	if (another_lake) {
+		return;
+	}
+	files.insert(files.end(), found.begin(), found.end());
 	for (auto &subfolder : subfolders) {
-		if (CanonicalLocalPath(subfolder) != subfolder) {
-			continue;
+		if (CanonicalLocalPath(subfolder) == subfolder) {
+			CollectLocalFiles(fs, subfolder, lake_id, files);
 		}
-		auto marker = ReadMarker(fs, subfolder);
-		if (!marker.empty() && marker != lake_id) {
-			continue;
-		}
-		CollectLocalFiles(fs, subfolder, lake_id, files);
 	}
 }
 

@@ -7,7 +7,8 @@ namespace inlake_random {
 
 std::set<std::string> ReferencedFiles(SqlSession &lake, const std::string &md) {
 	auto sql =
-	    "WITH meta AS (SELECT value AS data_path FROM " + CatalogTable(md, "ducklake_metadata") + " WHERE key = 'data_path'), "
+	    // the data path as the lake resolves it (a recorded relative one is relative to the catalog file's folder)
+	    "WITH meta AS (SELECT data_path FROM " + md + ".settings()), "
 	    "tab AS (SELECT DISTINCT ON (table_id) table_id, schema_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_table") + " ORDER BY table_id, begin_snapshot DESC), "
 	    "sch AS (SELECT DISTINCT ON (schema_id) schema_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_schema") + " ORDER BY schema_id, begin_snapshot DESC), "
 	    "files AS (SELECT table_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_data_file") + " UNION ALL "

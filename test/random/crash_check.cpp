@@ -227,8 +227,8 @@ bool CrashChecker::CheckOrphans() {
 	auto md = MetadataCatalog(LAKE_ALIAS);
 	auto named = ReferencedFiles(lake, md);
 	// files an expiry scheduled for deletion are still named by the catalog until cleanup removes them
-	for (auto &path : lake.Column("SELECT CASE WHEN s.path_is_relative THEN m.value || s.path ELSE s.path END FROM " +
-	                              CatalogTable(md, "ducklake_files_scheduled_for_deletion") + " s, " + CatalogTable(md, "ducklake_metadata") + " m WHERE m.key = 'data_path' AND m.scope IS NULL")) {
+	for (auto &path : lake.Column("SELECT CASE WHEN s.path_is_relative THEN m.data_path || s.path ELSE s.path END FROM " +
+	                              CatalogTable(md, "ducklake_files_scheduled_for_deletion") + " s, " + md + ".settings() m")) {
 		named.insert(path);
 	}
 	auto referenced = Normalized(named);

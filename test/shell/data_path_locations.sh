@@ -49,7 +49,7 @@ mkdir -p old/cat
 # what an older writer records: the path as given, meant from the working directory (old/files, not old/cat/files)
 echo "ATTACH 'old/cat/lake.duckdb' AS c; UPDATE c.ducklake_metadata SET value = 'files/' WHERE key = 'data_path';" |
 	"$INLAKE" >/dev/null
-rm -f old/files/.inlake-lake
+rm -rf old/files/.inlake-lake-*
 # the lake was made with DATA_PATH 'files' from old/: its files are in old/files
 expect_eq "older layout: files in old/files" "1" "$(count_files old/files)"
 cd old
@@ -82,7 +82,7 @@ expect_eq "the old files are still there" "1" "$(count_files sq.db.files)"
 
 # --- the sweep: a nested lake inside a lake without marker, and a symbolic link out ----------------------
 run -c "ATTACH 'ducklake:outer.duckdb' AS o (DATA_PATH 'outer_data', DATA_INLINING_ROW_LIMIT 0); CREATE TABLE o.t AS SELECT 1 AS i;"
-rm outer_data/.inlake-lake # as a lake made by another writer has none
+rm -rf outer_data/.inlake-lake-* # as a lake made by another writer has none
 run -c "ATTACH 'ducklake:inner.duckdb' AS n (DATA_PATH 'outer_data/inner', DATA_INLINING_ROW_LIMIT 0); CREATE TABLE n.t AS SELECT 2 AS i;"
 expect_rc "a lake inside a folder without marker" 0
 mkdir -p outside && cp "$(find outer_data/inner -name 'ducklake-*.parquet' | head -1)" outside/ducklake-00000000-0000-7000-8000-00000000abcd.parquet
@@ -95,5 +95,27 @@ expect_eq "the inner lake's file survived" "1" "$(count_files outer_data/inner)"
 expect_eq "the file behind the link survived" "1" "$(count_files outside)"
 run -csv -noheader -c "ATTACH 'ducklake:inner.duckdb' AS n; SELECT i FROM n.t"
 expect_eq "the inner lake reads" "2" "$OUT"
+
+# --- PostgreSQL: a relative DATA_PATH is made absolute when the lake is created ---------------------------
+if [[ -n "${INLAKE_TEST_PG:-}" ]]; then
+	PG="$INLAKE_TEST_PG"
+	db=$(pg_database inlake_paths)
+	mkdir -p pgwork pgother
+	(cd pgwork && "$INLAKE" -c "ATTACH 'ducklake:postgres:$PG dbname=$db' AS l (DATA_PATH 'pg_files', DATA_INLINING_ROW_LIMIT 0);
+	  CREATE TABLE l.t AS SELECT range AS i FROM range(4);" </dev/null)
+	expect_eq "PostgreSQL lake files in pgwork/pg_files" "1" "$(count_files pgwork/pg_files)"
+	cd pgother
+	run -csv -noheader -c "ATTACH 'ducklake:postgres:$PG dbname=$db' AS l (DATA_INLINING_ROW_LIMIT 0); SELECT count(*) FROM l.t;
+	  INSERT INTO l.t SELECT range FROM range(3); SELECT count(*) FROM l.t;"
+	expect_eq "PostgreSQL lake read and written from another folder" "4
+7" "$OUT"
+	cd ..
+	expect_eq "its new file went to pgwork/pg_files" "2" "$(count_files pgwork/pg_files)"
+	expect_eq "recorded absolute" "$WORK_DIR/pgwork/pg_files/" \
+		"$(psql -qtA "$PG dbname=$db" -c "SELECT value FROM ducklake_metadata WHERE key = 'data_path'")"
+	psql -q "$PG dbname=postgres" -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1 || true
+else
+	echo "skipped: the PostgreSQL part (no INLAKE_TEST_PG)"
+fi
 
 finish
