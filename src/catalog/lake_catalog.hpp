@@ -129,7 +129,7 @@ private:
 	//! one resolved (lake_data_path.hpp). Damage (no data_path row) is an error.
 	std::string ResolveDataPath(const LakeMetadata &metadata);
 	//! Where the catalog file lives (relative data paths are resolved against it).
-	DataPathOrigin Origin() const;
+	DataPathOrigin Origin();
 	//! Picks and prepares a new lake's data path: refused when another lake's, created when missing, marked.
 	//! Returns what ducklake_metadata records.
 	std::string PrepareNewDataPath();

@@ -14,14 +14,14 @@
 namespace inlake {
 using duckdb::FileSystem;
 
-DataPathOrigin LakeCatalog::Origin() const {
+DataPathOrigin LakeCatalog::Origin() {
 	DataPathOrigin origin;
 	origin.working_folder = WithTrailingSlash(FileSystem::GetWorkingDirectory());
 	auto &catalog_path = options.metadata_path;
 	bool catalog_file = options.backend != CatalogBackend::POSTGRES && !catalog_path.empty() &&
 	                    catalog_path != ":memory:" && !IsUrlPath(catalog_path);
 	if (catalog_file) {
-		auto &fs = FileSystem::GetFileSystem(const_cast<LakeCatalog &>(*this).GetDatabase());
+		auto &fs = FileSystem::GetFileSystem(GetDatabase());
 		origin.catalog_folder = ParentFolder(AbsoluteLocalPath(fs.ExpandPath(catalog_path), origin.working_folder));
 	}
 	return origin;
