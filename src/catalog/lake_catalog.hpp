@@ -17,6 +17,7 @@
 #include "duckdb/catalog/catalog.hpp"
 
 #include <map>
+#include <set>
 #include <mutex>
 
 namespace inlake {
@@ -91,6 +92,9 @@ public:
 	const std::string &DataPath() const {
 		return data_path;
 	}
+	//! DataPath checked for writing files into `folder` below it: CheckDataPathForFiles, and no folder on the way
+	//! holds another lake's marker. Returns `folder`.
+	std::string CheckedWriteFolder(const std::string &folder);
 	//! The lake's id: the uuid of its first schema ("" for a damaged catalog without one)
 	const std::string &LakeId() const {
 		return lake_id;
@@ -130,9 +134,12 @@ private:
 	std::string ResolveDataPath(const LakeMetadata &metadata);
 	//! Where the catalog file lives (relative data paths are resolved against it).
 	DataPathOrigin Origin();
-	//! Picks and prepares a new lake's data path: refused when another lake's, created when missing, marked.
-	//! Returns what ducklake_metadata records.
-	std::string PrepareNewDataPath();
+	//! Picks and prepares a new lake's data path: refused when another lake's, created when missing. Returns
+	//! where it is; `recorded` is set to what ducklake_metadata records.
+	std::string PrepareNewDataPath(std::string &recorded);
+	//! Refuses to write into a folder between the data path and `folder` that holds another lake's marker (a lake
+	//! nested in this one's data path); checked once per folder.
+	void CheckFoldersBelowDataPath(const std::string &folder);
 	void LoadOrCreateLake();
 	void CreateDataPath(const std::string &path);
 	//! Closes the store and removes what the failed attach created.
@@ -151,6 +158,10 @@ private:
 	std::string created_marker;
 	std::mutex data_path_lock;
 	bool data_path_checked = false;
+	//! Folders below the data path checked by CheckFoldersBelowDataPath
+	std::set<std::string> checked_folders;
+	//! The lake records relative data paths from its catalog's folder and has a marker (lake_data_path.hpp)
+	bool made_with_markers = false;
 	std::string format_version;
 
 	std::mutex cache_lock;

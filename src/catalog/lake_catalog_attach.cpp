@@ -45,8 +45,6 @@ namespace inlake {
 	    options.backend == CatalogBackend::DUCKDB ? ", or READ_ONLY to read it without changing it" : "");
 }
 
-static const char *kCreatedBy = "inlake 0.1.0";
-
 void LakeCatalog::OpenOlderFormat(const LakeMetadata &old) {
 	auto &version = old.version;
 	bool pinned = options.snapshot_version >= 0 || options.has_snapshot_time;
@@ -125,16 +123,16 @@ void LakeCatalog::CreateDataPath(const std::string &path) {
 	if (fs.IsRemoteFile(path) || fs.DirectoryExists(path)) {
 		return;
 	}
-	// remember the outermost folder this creates, to remove it again if the attach fails
-	auto outermost = path;
-	for (auto parent = ParentFolder(path.substr(0, path.size() - 1)); !parent.empty() && !fs.DirectoryExists(parent);
-	     parent = ParentFolder(parent.substr(0, parent.size() - 1))) {
-		outermost = parent;
-	}
+	// the outermost folder this creates is removed again if the attach fails (also when creating fails midway);
+	// the folders are made one by one (DuckDB's CreateDirectoriesRecursive mistrims a last non-ASCII name)
+	std::string outermost;
 	try {
-		fs.CreateDirectoriesRecursive(path);
+		CreateFolders(fs, path, outermost);
 		created_paths.insert(created_paths.begin(), outermost);
 	} catch (std::exception &ex) {
+		if (!outermost.empty()) {
+			created_paths.insert(created_paths.begin(), outermost);
+		}
 		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the data path \"%s\" cannot be created: %s",
 		                          options.lake_name, path, duckdb::ErrorData(ex).RawMessage());
 	}
@@ -156,9 +154,14 @@ void LakeCatalog::LoadOrCreateLake() {
 		init.format_version = options.format_version;
 		init.lake_id = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
 		lake_id = init.lake_id;
-		init.data_path = PrepareNewDataPath();
-		init.created_by = kCreatedBy;
+		auto location = PrepareNewDataPath(init.data_path);
+		init.created_by = kCreatedByWithMarkers;
 		store->Initialize(init);
+		// the marker comes after the catalog: a kill in between leaves a lake without marker, which gets one at
+		// its first file write, and never a marker without a lake, which would refuse the ATTACH's next try
+		if (!IsUrlPath(location)) {
+			created_marker = WriteMarker(duckdb::FileSystem::GetFileSystem(GetDatabase()), location, lake_id);
+		}
 	}
 	auto metadata = store->LoadMetadata();
 	if (!IsSupportedFormatVersion(metadata.version)) {
@@ -195,6 +198,7 @@ void LakeCatalog::LoadOrCreateLake() {
 	}
 	format_version = metadata.version;
 	lake_id = metadata.lake_id;
+	made_with_markers = MadeWithMarkers(metadata.created_by);
 	data_path = ResolveDataPath(metadata);
 	if (data_path_overridden) {
 		GetAttached().SetReadOnlyDatabase(); // as duckdb_databases() then says too

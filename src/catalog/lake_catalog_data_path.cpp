@@ -16,18 +16,24 @@ using duckdb::FileSystem;
 
 DataPathOrigin LakeCatalog::Origin() {
 	DataPathOrigin origin;
-	origin.working_folder = WithTrailingSlash(FileSystem::GetWorkingDirectory());
+	try {
+		origin.working_folder = WithTrailingSlash(FileSystem::GetWorkingDirectory());
+	} catch (std::exception &) { // NOLINT: gone; only a relative path needs it, and then says so
+	}
 	auto &catalog_path = options.metadata_path;
 	bool catalog_file = options.backend != CatalogBackend::POSTGRES && !catalog_path.empty() &&
 	                    catalog_path != ":memory:" && !IsUrlPath(catalog_path);
 	if (catalog_file) {
 		auto &fs = FileSystem::GetFileSystem(GetDatabase());
-		origin.catalog_folder = ParentFolder(AbsoluteLocalPath(fs.ExpandPath(catalog_path), origin.working_folder));
+		auto expanded = WithoutFileScheme(fs.ExpandPath(catalog_path));
+		if (expanded[0] == '/' || !origin.working_folder.empty()) {
+			origin.catalog_folder = ParentFolder(AbsoluteLocalPath(expanded, origin.working_folder));
+		}
 	}
 	return origin;
 }
 
-std::string LakeCatalog::PrepareNewDataPath() {
+std::string LakeCatalog::PrepareNewDataPath(std::string &recorded) {
 	auto &fs = FileSystem::GetFileSystem(GetDatabase());
 	auto given = options.data_path.empty() ? store->DefaultDataPath() : options.data_path;
 	if (given.empty()) {
@@ -36,19 +42,20 @@ std::string LakeCatalog::PrepareNewDataPath() {
 		                                    options.lake_name);
 	}
 	auto chosen = ChooseNewDataPath(fs.ExpandPath(given), Origin());
+	recorded = chosen.recorded;
 	if (IsUrlPath(chosen.location)) {
-		return chosen.recorded;
+		return chosen.location;
 	}
 	auto taken = WhyDataPathIsTaken(fs, chosen.location);
 	if (!taken.empty()) {
-		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": the data path \"%s\" cannot hold a new "
-		                                    "lake: %s. Give a DATA_PATH of its own to each lake; the catalog \"%s\" "
-		                                    "was left as it was",
-		                                    options.lake_name, chosen.location, taken, store->DisplayName());
+		throw duckdb::InvalidInputException(
+		    "Cannot attach DuckLake \"%s\": the data path \"%s\" cannot hold a new lake: %s. Give a DATA_PATH of its "
+		    "own to each lake (a marker %s<id> left by an ATTACH that was killed before it made its lake may be "
+		    "removed by hand); the catalog \"%s\" was left as it was",
+		    options.lake_name, chosen.location, taken, kMarkerPrefix, store->DisplayName());
 	}
 	CreateDataPath(chosen.location);
-	created_marker = WriteMarker(fs, chosen.location, lake_id);
-	return chosen.recorded;
+	return chosen.location;
 }
 
 std::string LakeCatalog::ResolveDataPath(const LakeMetadata &metadata) {
@@ -64,7 +71,8 @@ std::string LakeCatalog::ResolveDataPath(const LakeMetadata &metadata) {
 		data_path_overridden = true;
 		return ChooseNewDataPath(fs.ExpandPath(options.data_path), origin).location;
 	}
-	auto candidates = RecordedDataPathCandidates(fs.ExpandPath(metadata.data_path), origin);
+	auto candidates =
+	    RecordedDataPathCandidates(fs.ExpandPath(metadata.data_path), origin, MadeWithMarkers(metadata.created_by));
 	if (!options.data_path.empty()) {
 		auto given = ChooseNewDataPath(fs.ExpandPath(options.data_path), origin).location;
 		if (std::find(candidates.begin(), candidates.end(), given) != candidates.end()) {
@@ -80,12 +88,12 @@ std::string LakeCatalog::ResolveDataPath(const LakeMetadata &metadata) {
 		data_path_overridden = true;
 		return given;
 	}
-	if (candidates.size() == 1 || IsUrlPath(candidates[0])) {
+	if (candidates.size() == 1) {
 		return candidates[0];
 	}
-	// a relative path: the candidate holding this lake's marker, else the first that exists
+	// a relative path of an older lake: the candidate holding this lake's marker, else the first that exists
 	for (auto &candidate : candidates) {
-		if (!lake_id.empty() && ReadMarker(fs, candidate, lake_id) == lake_id) {
+		if (!metadata.lake_id.empty() && ReadMarker(fs, candidate, metadata.lake_id) == metadata.lake_id) {
 			return candidate;
 		}
 	}
@@ -97,9 +105,11 @@ std::string LakeCatalog::ResolveDataPath(const LakeMetadata &metadata) {
 	return candidates[0];
 }
 
-//! Whether the lake's files are in `folder`: true when the lake names no file relative to its data path, or one
-//! of the first few it names is there.
-static bool HoldsLakeFiles(FileSystem &fs, MetadataStore &store, const std::string &folder) {
+//! Whether the lake's files are in `folder`: found when one of the first few it names relative to its data path
+//! is there, none when it names no such file.
+enum class LakeFilesFound { FOUND, NONE_NAMED, MISSING };
+
+static LakeFilesFound FindLakeFiles(FileSystem &fs, MetadataStore &store, const std::string &folder) {
 	int checked = 0;
 	for (auto &file : store.ListAllFiles()) {
 		bool relative;
@@ -108,13 +118,13 @@ static bool HoldsLakeFiles(FileSystem &fs, MetadataStore &store, const std::stri
 			continue;
 		}
 		if (fs.FileExists(folder + path)) {
-			return true;
+			return LakeFilesFound::FOUND;
 		}
 		if (++checked == 3) {
-			return false;
+			break;
 		}
 	}
-	return checked == 0;
+	return checked == 0 ? LakeFilesFound::NONE_NAMED : LakeFilesFound::MISSING;
 }
 
 void LakeCatalog::CheckDataPathForFiles(const std::string &what) {
@@ -138,11 +148,16 @@ void LakeCatalog::CheckDataPathForFiles(const std::string &what) {
 		                          what, data_path, GetName(), kMarkerPrefix, marker, lake_id);
 	}
 	if (marker.empty()) {
-		if (!HoldsLakeFiles(fs, *store, data_path)) {
-			throw duckdb::IOException("Cannot %s: the data path \"%s\" of lake \"%s\" does not hold the lake's "
-			                          "files (attached from another folder than the one it was made in?); "
-			                          "nothing was written",
-			                          what, data_path, GetName());
+		// no marker (a lake made by another writer, or before markers): the folder must hold the lake's files, or,
+		// when the lake names none, nobody's
+		auto found = FindLakeFiles(fs, *store, data_path);
+		auto foreign = found == LakeFilesFound::NONE_NAMED ? WhyFolderHoldsLakeContent(fs, data_path) : "";
+		if (found == LakeFilesFound::MISSING || !foreign.empty()) {
+			throw duckdb::IOException("Cannot %s: the data path \"%s\" of lake \"%s\" is not the lake's: %s "
+			                          "(attached from another folder than the one it was made in?); nothing was "
+			                          "written",
+			                          what, data_path, GetName(),
+			                          foreign.empty() ? "the files the lake names are not there" : foreign);
 		}
 		bool writable = !options.read_only && options.snapshot_version < 0 && !data_path_overridden;
 		if (!lake_id.empty() && writable) {
@@ -150,6 +165,34 @@ void LakeCatalog::CheckDataPathForFiles(const std::string &what) {
 		}
 	}
 	data_path_checked = true;
+}
+
+void LakeCatalog::CheckFoldersBelowDataPath(const std::string &folder) {
+	if (IsUrlPath(data_path) || !PathIsUnder(folder, data_path)) {
+		return;
+	}
+	auto &fs = FileSystem::GetFileSystem(GetDatabase());
+	std::lock_guard<std::mutex> guard(data_path_lock);
+	for (auto slash = folder.find('/', data_path.size()); slash != std::string::npos;
+	     slash = folder.find('/', slash + 1)) {
+		auto below = folder.substr(0, slash + 1);
+		if (checked_folders.count(below)) {
+			continue;
+		}
+		auto marker = fs.DirectoryExists(below) ? ReadMarker(fs, below, lake_id) : std::string();
+		if (!marker.empty() && marker != lake_id) {
+			throw duckdb::IOException("Cannot write data files: the folder \"%s\" of lake \"%s\" is the data path of "
+			                          "another lake (its marker %s%s); nothing was written",
+			                          below, GetName(), kMarkerPrefix, marker);
+		}
+		checked_folders.insert(below);
+	}
+}
+
+std::string LakeCatalog::CheckedWriteFolder(const std::string &folder) {
+	CheckDataPathForFiles("write data files");
+	CheckFoldersBelowDataPath(folder);
+	return folder;
 }
 
 } // namespace inlake

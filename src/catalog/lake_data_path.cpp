@@ -2,6 +2,7 @@
 
 #include "common/lake_paths.hpp"
 
+#include "duckdb/common/exception.hpp"
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/common/string_util.hpp"
 
@@ -14,8 +15,24 @@ using duckdb::FileFlags;
 using duckdb::FileSystem;
 
 const char *const kMarkerPrefix = ".inlake-lake-";
+const char *const kCreatedByWithMarkers = "inlake 0.2.0";
 //! How many entries WhyDataPathIsTaken looks at below a folder before it gives up (and refuses the folder)
 static const size_t kMaxEntriesChecked = 200000;
+
+bool MadeWithMarkers(const std::string &created_by) {
+	return duckdb::StringUtil::StartsWith(created_by, "inlake ") && created_by != "inlake 0.1.0";
+}
+
+//! `path` made absolute from the working directory; an error when that is needed and gone.
+static std::string FromWorkingFolder(const std::string &path, const DataPathOrigin &origin) {
+	auto local = WithoutFileScheme(path);
+	if (origin.working_folder.empty() && (local.empty() || local[0] != '/')) {
+		throw duckdb::IOException("The relative path \"%s\" cannot be resolved: the working directory no longer "
+		                          "exists",
+		                          path);
+	}
+	return WithTrailingSlash(AbsoluteLocalPath(local, origin.working_folder));
+}
 
 NewDataPath ChooseNewDataPath(const std::string &given, const DataPathOrigin &origin) {
 	NewDataPath result;
@@ -23,7 +40,7 @@ NewDataPath ChooseNewDataPath(const std::string &given, const DataPathOrigin &or
 		result.location = result.recorded = WithTrailingSlash(given);
 		return result;
 	}
-	result.location = WithTrailingSlash(AbsoluteLocalPath(given, origin.working_folder));
+	result.location = FromWorkingFolder(given, origin);
 	auto &catalog_folder = origin.catalog_folder;
 	bool inside = !catalog_folder.empty() && result.location.size() > catalog_folder.size() &&
 	              PathIsUnder(result.location, catalog_folder);
@@ -31,7 +48,9 @@ NewDataPath ChooseNewDataPath(const std::string &given, const DataPathOrigin &or
 	return result;
 }
 
-std::vector<std::string> RecordedDataPathCandidates(const std::string &recorded, const DataPathOrigin &origin) {
+std::vector<std::string> RecordedDataPathCandidates(const std::string &recorded_p, const DataPathOrigin &origin,
+                                                    bool catalog_relative_only) {
+	auto recorded = WithoutFileScheme(recorded_p);
 	if (IsUrlPath(recorded)) {
 		return {WithTrailingSlash(recorded)};
 	}
@@ -41,8 +60,11 @@ std::vector<std::string> RecordedDataPathCandidates(const std::string &recorded,
 	std::vector<std::string> candidates;
 	if (!origin.catalog_folder.empty()) {
 		candidates.push_back(WithTrailingSlash(AbsoluteLocalPath(recorded, origin.catalog_folder)));
+		if (catalog_relative_only) {
+			return candidates;
+		}
 	}
-	auto from_working = WithTrailingSlash(AbsoluteLocalPath(recorded, origin.working_folder));
+	auto from_working = FromWorkingFolder(recorded, origin);
 	if (candidates.empty() || candidates[0] != from_working) {
 		candidates.push_back(from_working);
 	}
@@ -90,7 +112,10 @@ static std::string FindLakeContent(FileSystem &fs, const std::string &folder, si
 		if (!MarkedLakeId(name, is_dir).empty()) {
 			found = "it holds another lake's marker " + folder + name;
 		} else if (is_dir) {
-			subfolders.push_back(folder + name + "/");
+			auto subfolder = folder + name + "/";
+			if (CanonicalLocalPath(subfolder) == CanonicalLocalPath(folder) + name + "/") {
+				subfolders.push_back(subfolder); // not a link to a folder elsewhere
+			}
 		} else if (IsLakeFileName(name)) {
 			found = "it holds DuckLake data files (" + folder + name + ")";
 		}
@@ -108,22 +133,49 @@ static std::string FindLakeContent(FileSystem &fs, const std::string &folder, si
 	return found;
 }
 
-std::string WhyDataPathIsTaken(FileSystem &fs, const std::string &folder) {
-	if (IsUrlPath(folder)) {
-		return std::string();
-	}
-	// a folder above it that is a lake's data path
+//! Why a folder above `folder` is another lake's data path ("" when none is).
+static std::string WhyInsideALake(FileSystem &fs, const std::string &folder) {
 	for (auto parent = ParentFolder(folder.substr(0, folder.size() - 1)); !parent.empty();
 	     parent = ParentFolder(parent.substr(0, parent.size() - 1))) {
 		if (fs.DirectoryExists(parent) && !ReadMarker(fs, parent, std::string()).empty()) {
 			return "it lies inside the data path " + parent + " of another lake";
 		}
 	}
-	if (!fs.DirectoryExists(folder)) {
+	return std::string();
+}
+
+std::string WhyFolderHoldsLakeContent(FileSystem &fs, const std::string &folder) {
+	if (IsUrlPath(folder) || !fs.DirectoryExists(folder)) {
 		return std::string();
 	}
 	size_t entries = 0;
 	return FindLakeContent(fs, folder, entries);
+}
+
+std::string WhyDataPathIsTaken(FileSystem &fs, const std::string &folder) {
+	if (IsUrlPath(folder)) {
+		return std::string();
+	}
+	auto inside = WhyInsideALake(fs, folder);
+	auto canonical = CanonicalLocalPath(folder);
+	if (inside.empty() && canonical != folder) {
+		inside = WhyInsideALake(fs, canonical);
+	}
+	return inside.empty() ? WhyFolderHoldsLakeContent(fs, folder) : inside;
+}
+
+void CreateFolders(FileSystem &fs, const std::string &path, std::string &outermost) {
+	outermost.clear();
+	for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1)) {
+		auto folder = path.substr(0, slash + 1);
+		if (fs.DirectoryExists(folder)) {
+			continue;
+		}
+		if (outermost.empty()) {
+			outermost = folder;
+		}
+		fs.CreateDirectory(folder);
+	}
 }
 
 } // namespace inlake

@@ -10,7 +10,25 @@ std::string WithTrailingSlash(const std::string &path) {
 	return path.empty() || path.back() == '/' ? path : path + "/";
 }
 
+static bool HasFileScheme(const std::string &path) {
+	return path.size() >= 7 && (path.compare(0, 7, "file://") == 0 || path.compare(0, 7, "FILE://") == 0);
+}
+
+std::string WithoutFileScheme(const std::string &path) {
+	if (!HasFileScheme(path)) {
+		return path;
+	}
+	auto rest = path.substr(7);
+	if (rest.compare(0, 10, "localhost/") == 0) {
+		rest = rest.substr(9);
+	}
+	return rest;
+}
+
 bool IsUrlPath(const std::string &path) {
+	if (HasFileScheme(path)) {
+		return false;
+	}
 	auto scheme_end = path.find("://");
 	if (scheme_end == std::string::npos || scheme_end == 0) {
 		return false;
@@ -26,7 +44,8 @@ bool IsUrlPath(const std::string &path) {
 	return true;
 }
 
-std::string LexicallyNormal(const std::string &path) {
+std::string LexicallyNormal(const std::string &path_p) {
+	auto path = WithoutFileScheme(path_p);
 	if (path.empty() || path[0] != '/' || IsUrlPath(path)) {
 		return path;
 	}
@@ -60,7 +79,8 @@ std::string LexicallyNormal(const std::string &path) {
 	return folder ? result + "/" : result;
 }
 
-std::string AbsoluteLocalPath(const std::string &path, const std::string &base_folder) {
+std::string AbsoluteLocalPath(const std::string &path_p, const std::string &base_folder) {
+	auto path = WithoutFileScheme(path_p);
 	if (IsUrlPath(path)) {
 		return path;
 	}

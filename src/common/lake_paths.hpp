@@ -28,11 +28,15 @@ inline std::string ParentFolder(const std::string &path) {
 //! `path` with a trailing '/' ("" stays "").
 std::string WithTrailingSlash(const std::string &path);
 
-//! True for a URL ("s3://bucket/x", "https://..."): a path with a scheme, which is never local.
+//! True for a URL ("s3://bucket/x", "https://..."): a path with a scheme, which is never local. A file: URL is
+//! local (see WithoutFileScheme).
 bool IsUrlPath(const std::string &path);
 
-//! An absolute local path with "//", "/./" and "/../" folded (".." never climbs above "/"), keeping a trailing
-//! '/' when it had one. A relative path or a URL comes back unchanged.
+//! A file: URL ("file:///x", "file://localhost/x") as the plain local path it names; anything else unchanged.
+std::string WithoutFileScheme(const std::string &path);
+
+//! An absolute local path (or file: URL) with "//", "/./" and "/../" folded (".." never climbs above "/"),
+//! keeping a trailing '/' when it had one. A relative path or a URL comes back unchanged.
 std::string LexicallyNormal(const std::string &path);
 
 //! A local path made absolute against `base_folder` (absolute, ending in '/') when relative, then LexicallyNormal.

@@ -4,8 +4,11 @@
 // CleanupOldFiles takes the files in ducklake_files_scheduled_for_deletion
 // scheduled before a time (or all of them), deletes each from storage through
 // DuckDB's FileSystem (a file already gone is fine) and removes their rows, in
-// one catalog write transaction. A dry run only lists them. Returns the full
-// paths (a relative scheduled path is relative to the lake's data path).
+// one catalog write transaction. Only files named like the lake's own under
+// its data path are ever removed: a row naming another file (a damaged
+// catalog) goes, the file stays. A dry run only lists. Returns the full paths
+// of the files removed (a relative scheduled path is relative to the lake's
+// data path).
 //===----------------------------------------------------------------------===//
 #pragma once
 

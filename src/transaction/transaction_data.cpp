@@ -41,8 +41,7 @@ std::string LakeTransaction::TableDataPath(LakeTableEntry &table) {
 
 std::string LakeTransaction::TableWritePath(LakeTableEntry &table) {
 	CheckWritable("write data files");
-	catalog.CheckDataPathForFiles("write data files");
-	return TableDataPath(table);
+	return catalog.CheckedWriteFolder(TableDataPath(table));
 }
 
 void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files, bool embedded_row_ids) {

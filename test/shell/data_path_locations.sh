@@ -47,7 +47,8 @@ mkdir -p old/cat
 (cd old && "$INLAKE" -c "ATTACH 'ducklake:cat/lake.duckdb' AS l (DATA_PATH 'files', DATA_INLINING_ROW_LIMIT 0);
   CREATE TABLE l.t AS SELECT 42 AS i;" </dev/null)
 # what an older writer records: the path as given, meant from the working directory (old/files, not old/cat/files)
-echo "ATTACH 'old/cat/lake.duckdb' AS c; UPDATE c.ducklake_metadata SET value = 'files/' WHERE key = 'data_path';" |
+echo "ATTACH 'old/cat/lake.duckdb' AS c; UPDATE c.ducklake_metadata SET value = 'files/' WHERE key = 'data_path';
+  UPDATE c.ducklake_metadata SET value = 'inlake 0.1.0' WHERE key = 'created_by';" |
 	"$INLAKE" >/dev/null
 rm -rf old/files/.inlake-lake-*
 # the lake was made with DATA_PATH 'files' from old/: its files are in old/files
