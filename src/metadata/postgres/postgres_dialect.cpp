@@ -88,7 +88,20 @@ LogicalType PostgresDialect::InlinedStorageType(const LogicalType &type) const {
 	}
 }
 
+//! A FLOAT or DOUBLE column as text that keeps a NaN's sign: PostgreSQL's float output writes every NaN as "NaN",
+//! though the stored value keeps the sign bit DuckDB's "-nan" had (the input function reads the text with strtod);
+//! float4send / float8send give the stored bits, whose first byte holds the sign.
+static std::string FloatReadExpression(const LogicalType &type, const std::string &column) {
+	auto sql_type = type.id() == LogicalTypeId::FLOAT ? "REAL" : "DOUBLE PRECISION";
+	auto send = type.id() == LogicalTypeId::FLOAT ? "float4send" : "float8send";
+	return "CASE WHEN " + column + " = CAST('NaN' AS " + sql_type + ") AND get_byte(" + send + "(" + column +
+	       "), 0) >= 128 THEN '-nan' ELSE CAST(" + column + " AS VARCHAR) END";
+}
+
 std::string PostgresDialect::InlinedReadExpression(const LogicalType &type, const std::string &column) const {
+	if (type.id() == LogicalTypeId::FLOAT || type.id() == LogicalTypeId::DOUBLE) {
+		return FloatReadExpression(type, column);
+	}
 	if (type.id() != LogicalTypeId::INTERVAL) {
 		return column;
 	}

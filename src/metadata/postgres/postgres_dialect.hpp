@@ -14,7 +14,10 @@
 // dates. Integers and booleans read as BIGINT (filters and bounds run in
 // PostgreSQL); an INTERVAL is read through an expression giving its months,
 // days and microseconds exactly (PostgreSQL's own text of a large interval
-// does not read back).
+// does not read back); a FLOAT or DOUBLE through one that writes a NaN whose
+// sign bit is set as "-nan" (the stored value keeps the sign of DuckDB's
+// "-nan": PostgreSQL reads it with strtod; its output writes every NaN as
+// "NaN"). As in SQLite catalogs, a NaN keeps its sign, not its payload bits.
 //===----------------------------------------------------------------------===//
 #pragma once
 
