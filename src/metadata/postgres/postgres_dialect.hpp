@@ -42,6 +42,9 @@ public:
 	std::string NowExpression() const override {
 		return "clock_timestamp()";
 	}
+	//! In PostgreSQL's own form (BC years as "... BC"); a time before PostgreSQL's earliest (4714-11-24 BC) is
+	//! -infinity, which compares the same way with every stored time (DuckDB's latest is before PostgreSQL's).
+	std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const override;
 	std::string InlinedColumnType(const duckdb::LogicalType &type) const override;
 	duckdb::LogicalType InlinedStorageType(const duckdb::LogicalType &type) const override;
 	std::string InlinedReadExpression(const duckdb::LogicalType &type, const std::string &column) const override;
