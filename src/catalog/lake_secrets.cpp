@@ -1,5 +1,7 @@
 #include "catalog/lake_secrets.hpp"
 
+#include "metadata/postgres/postgres_password_mask.hpp"
+
 #include "duckdb/catalog/catalog_transaction.hpp"
 #include "duckdb/common/string_util.hpp"
 #include "duckdb/main/secret/secret.hpp"
@@ -27,10 +29,11 @@ duckdb::unique_ptr<duckdb::BaseSecret> CreateLakeSecret(duckdb::ClientContext &,
 		throw duckdb::InvalidInputException("A ducklake secret needs METADATA_PATH (the catalog database, as after "
 		                                    "'ducklake:' in ATTACH)");
 	}
-	// the catalog path or its parameters may hold a password: not shown by duckdb_secrets()
+	// the catalog path or its parameters may hold a password: not shown by duckdb_secrets() (a path with a
+	// password anywhere: password=, ?password=, a URI's user:password@, even a malformed URI's)
 	secret->redact_keys = {"metadata_parameters"};
-	if (duckdb::StringUtil::Contains(duckdb::StringUtil::Lower(secret->secret_map["metadata_path"].ToString()),
-	                                 "password")) {
+	auto path = secret->secret_map["metadata_path"].ToString();
+	if (duckdb::StringUtil::Contains(duckdb::StringUtil::Lower(path), "password") || HoldsPostgresPassword(path)) {
 		secret->redact_keys.insert("metadata_path");
 	}
 	return std::move(secret);

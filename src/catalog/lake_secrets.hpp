@@ -17,7 +17,8 @@
 // registered when no other extension did; a PostgreSQL catalog whose
 // connection string has no password falls back to the one named in
 // METADATA_PARAMETERS, else to the unnamed postgres secret. Passwords are
-// redacted in duckdb_secrets(). Works for every backend: a secret may name
+// redacted in duckdb_secrets(): METADATA_PARAMETERS always, METADATA_PATH
+// when it holds one (password=, or a URI's user:password@). Works for every backend: a secret may name
 // a DuckDB file or a SQLite catalog just as well.
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -4,6 +4,11 @@
 // ANDs of those) as conditions on `column_sql`, so that a scan of a catalog
 // table (inlined rows) can push them into its query. Anything else is left
 // out: the reader applies the complete filter afterwards.
+//
+// Rendered from the filter tree, in the SQL DuckDB, SQLite and PostgreSQL
+// share: operators spaced, constants in parentheses (`"a" <> (-2)`; DuckDB's
+// own "a"!=-2 is the operator !=- to PostgreSQL), `"a" IN ((1), (2))`,
+// `"a" IS [NOT] NULL`; each part of an AND is a condition of its own.
 //===----------------------------------------------------------------------===//
 #pragma once
 

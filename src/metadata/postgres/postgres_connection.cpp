@@ -1,6 +1,7 @@
 #include "metadata/postgres/postgres_connection.hpp"
 
 #include "metadata/postgres/postgres_conninfo.hpp"
+#include "metadata/postgres/postgres_password_mask.hpp"
 #include "metadata/postgres/postgres_values.hpp"
 #include "metadata/sql_literal.hpp"
 
@@ -86,10 +87,12 @@ PostgresConnection::~PostgresConnection() {
 }
 
 std::string PostgresConnection::Redact(const std::string &text) const {
+	// the connection string's passwords in any form (userinfo, password=, as libpq quotes them), then the one
+	// PGPASSWORD gave
+	std::string result = MaskPostgresPasswords(text, options.conninfo);
 	if (password.empty()) {
-		return text;
+		return result;
 	}
-	std::string result = text;
 	for (size_t at = result.find(password); at != std::string::npos; at = result.find(password, at + 3)) {
 		result.replace(at, password.size(), "***");
 	}

@@ -27,7 +27,8 @@
 // inside one, the transaction is gone (CONNECTION_LOST). A connection lost
 // after COMMIT was sent asks the server, on a new connection, whether the
 // transaction committed (pg_xact_status), so a commit is neither lost nor
-// applied twice. Messages never contain the connection string's password.
+// applied twice. Messages never contain the connection string's password (nor
+// PGPASSWORD's): every text from libpq goes through MaskPostgresPasswords.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -132,6 +133,7 @@ private:
 	void RollbackIfOpen();
 	//! A commit that failed (not committed): rolled back, and `error` thrown again, a lost connection saying so
 	[[noreturn]] void FailCommit(const CatalogQueryError &error);
+	//! `text` (from libpq, or quoting it) without the passwords of the connection string and PGPASSWORD
 	std::string Redact(const std::string &text) const;
 	//! Test hook (INLAKE_PG_FAULT): drops the connection around COMMIT.
 	void InjectFault(const char *point);

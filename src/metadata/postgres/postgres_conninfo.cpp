@@ -1,5 +1,7 @@
 #include "metadata/postgres/postgres_conninfo.hpp"
 
+#include "metadata/postgres/postgres_password_mask.hpp"
+
 #include "duckdb/common/exception.hpp"
 
 #include <libpq-fe.h>
@@ -19,7 +21,9 @@ std::vector<std::pair<std::string, std::string>> Parse(const std::string &connin
 		while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) {
 			message.pop_back();
 		}
-		throw duckdb::InvalidInputException("Invalid PostgreSQL connection string: %s", message);
+		// libpq quotes a malformed URI whole, or the component it could not decode
+		throw duckdb::InvalidInputException("Invalid PostgreSQL connection string: %s",
+		                                    MaskPostgresPasswords(message, conninfo));
 	}
 	std::vector<std::pair<std::string, std::string>> result;
 	for (auto option = parsed; option->keyword; option++) {

@@ -10,7 +10,8 @@
 namespace inlake {
 
 //! `conninfo` as a keyword/value string, with `overrides` set (they win) and `defaults` for what neither sets
-//! (keys: libpq keywords). Throws InvalidInputException naming the problem when libpq cannot parse it.
+//! (keys: libpq keywords). Throws InvalidInputException naming the problem when libpq cannot parse it (libpq's
+//! message, its passwords masked).
 std::string CompleteConninfo(const std::string &conninfo, const std::map<std::string, std::string> &overrides,
                              const std::map<std::string, std::string> &defaults);
 

@@ -2,7 +2,12 @@
 
 #include "metadata/sql/inlined_text.hpp"
 
+#include "duckdb/common/types/date.hpp"
 #include "duckdb/common/types/decimal.hpp"
+#include "duckdb/common/types/time.hpp"
+#include "duckdb/common/types/timestamp.hpp"
+
+#include <cstdio>
 
 namespace inlake {
 using duckdb::LogicalType;
@@ -40,6 +45,29 @@ PostgresStorage StorageOf(const LogicalType &type) {
 }
 
 } // namespace
+
+std::string PostgresDialect::TimestampTzLiteral(duckdb::timestamp_tz_t time) const {
+	// PostgreSQL's range: 4714-11-24 00:00:00 BC (year -4713) up to 294276-12-31, after DuckDB's latest time
+	static const auto earliest =
+	    duckdb::Timestamp::FromDatetime(duckdb::Date::FromDate(-4713, 11, 24), duckdb::dtime_t(0));
+	if (time == duckdb::timestamp_t::infinity()) {
+		return "CAST('infinity' AS TIMESTAMPTZ)";
+	}
+	if (time.value < earliest.value) {
+		return "CAST('-infinity' AS TIMESTAMPTZ)"; // -infinity too
+	}
+	duckdb::date_t date;
+	duckdb::dtime_t clock;
+	duckdb::Timestamp::Convert(time, date, clock);
+	int32_t year, month, day, hour, minute, second, micros;
+	duckdb::Date::Convert(date, year, month, day);
+	duckdb::Time::Convert(clock, hour, minute, second, micros);
+	char text[80];
+	// year 0 is 1 BC
+	snprintf(text, sizeof(text), "%04d-%02d-%02d %02d:%02d:%02d.%06d+00%s", year > 0 ? year : 1 - year, month, day,
+	         hour, minute, second, micros, year > 0 ? "" : " BC");
+	return "CAST('" + std::string(text) + "' AS TIMESTAMPTZ)";
+}
 
 std::string PostgresDialect::InlinedColumnType(const LogicalType &type) const {
 	switch (type.id()) {
@@ -88,7 +116,20 @@ LogicalType PostgresDialect::InlinedStorageType(const LogicalType &type) const {
 	}
 }
 
+//! A FLOAT or DOUBLE column as text that keeps a NaN's sign: PostgreSQL's float output writes every NaN as "NaN",
+//! though the stored value keeps the sign bit DuckDB's "-nan" had (the input function reads the text with strtod);
+//! float4send / float8send give the stored bits, whose first byte holds the sign.
+static std::string FloatReadExpression(const LogicalType &type, const std::string &column) {
+	auto sql_type = type.id() == LogicalTypeId::FLOAT ? "REAL" : "DOUBLE PRECISION";
+	auto send = type.id() == LogicalTypeId::FLOAT ? "float4send" : "float8send";
+	return "CASE WHEN " + column + " = CAST('NaN' AS " + sql_type + ") AND get_byte(" + send + "(" + column +
+	       "), 0) >= 128 THEN '-nan' ELSE CAST(" + column + " AS VARCHAR) END";
+}
+
 std::string PostgresDialect::InlinedReadExpression(const LogicalType &type, const std::string &column) const {
+	if (type.id() == LogicalTypeId::FLOAT || type.id() == LogicalTypeId::DOUBLE) {
+		return FloatReadExpression(type, column);
+	}
 	if (type.id() != LogicalTypeId::INTERVAL) {
 		return column;
 	}

@@ -14,7 +14,10 @@
 // dates. Integers and booleans read as BIGINT (filters and bounds run in
 // PostgreSQL); an INTERVAL is read through an expression giving its months,
 // days and microseconds exactly (PostgreSQL's own text of a large interval
-// does not read back).
+// does not read back); a FLOAT or DOUBLE through one that writes a NaN whose
+// sign bit is set as "-nan" (the stored value keeps the sign of DuckDB's
+// "-nan": PostgreSQL reads it with strtod; its output writes every NaN as
+// "NaN"). As in SQLite catalogs, a NaN keeps its sign, not its payload bits.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -39,6 +42,9 @@ public:
 	std::string NowExpression() const override {
 		return "clock_timestamp()";
 	}
+	//! In PostgreSQL's own form (BC years as "... BC"); a time before PostgreSQL's earliest (4714-11-24 BC) is
+	//! -infinity, which compares the same way with every stored time (DuckDB's latest is before PostgreSQL's).
+	std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const override;
 	std::string InlinedColumnType(const duckdb::LogicalType &type) const override;
 	duckdb::LogicalType InlinedStorageType(const duckdb::LogicalType &type) const override;
 	std::string InlinedReadExpression(const duckdb::LogicalType &type, const std::string &column) const override;

@@ -267,7 +267,7 @@ void CatalogMaintenance::RemoveTableLeftovers(int64_t table_id) {
 std::vector<ScheduledFileRecord> CatalogMaintenance::ScheduledFiles(bool all, duckdb::timestamp_tz_t before) {
 	std::string where;
 	if (!all) {
-		where = " WHERE schedule_start < " + connection.Dialect().TimestampTzLiteral(before);
+		where = " WHERE " + connection.Dialect().TimestampTzCondition("schedule_start", "<", before);
 	}
 	auto result = connection.Query(std::string("SELECT ") + kScheduledColumns + " FROM " + prefix +
 	                               "ducklake_files_scheduled_for_deletion" + where + " ORDER BY schedule_start, path");

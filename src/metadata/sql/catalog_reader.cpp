@@ -95,10 +95,10 @@ bool CatalogReader::Snapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {
 }
 
 bool CatalogReader::SnapshotAtTime(duckdb::timestamp_tz_t time, SnapshotRecord &snapshot) {
-	auto literal = connection.Dialect().TimestampTzLiteral(time);
+	auto at_or_before = connection.Dialect().TimestampTzCondition("snapshot_time", "<=", time);
 	auto result =
 	    connection.Query(std::string("SELECT ") + kSnapshotColumns + " FROM " + prefix +
-	                     "ducklake_snapshot WHERE snapshot_time <= " + literal + " ORDER BY snapshot_id DESC LIMIT 1");
+	                     "ducklake_snapshot WHERE " + at_or_before + " ORDER BY snapshot_id DESC LIMIT 1");
 	if (result.RowCount() == 0) {
 		return false;
 	}

@@ -2,6 +2,7 @@
 
 #include "metadata/sql/inlined_text.hpp"
 #include "metadata/sql_literal.hpp"
+#include "metadata/sqlite/sqlite_time_functions.hpp"
 
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/types/date.hpp"
@@ -26,6 +27,10 @@ std::string SQLiteDialect::CatalogColumnType(const std::string &spec_type) const
 }
 
 std::string SqlDialect::TimestampTzLiteral(duckdb::timestamp_tz_t time) const {
+	if (!duckdb::Timestamp::IsFinite(time)) {
+		return time == duckdb::timestamp_t::infinity() ? "CAST('infinity' AS TIMESTAMPTZ)"
+		                                                : "CAST('-infinity' AS TIMESTAMPTZ)";
+	}
 	return "CAST(" + SqlString(duckdb::Timestamp::ToString(time) + "+00") + " AS TIMESTAMPTZ)";
 }
 
@@ -146,6 +151,11 @@ std::string FixedTimestampText(duckdb::timestamp_tz_t time) {
 
 std::string SQLiteDialect::TimestampTzLiteral(duckdb::timestamp_tz_t time) const {
 	return SqlString(FixedTimestampText(time));
+}
+
+std::string SQLiteDialect::TimestampTzCondition(const std::string &column, const char *op,
+                                                duckdb::timestamp_tz_t time) const {
+	return std::string(kSQLiteEpochMicrosFunction) + "(" + column + ") " + op + " " + std::to_string(time.value);
 }
 
 } // namespace inlake

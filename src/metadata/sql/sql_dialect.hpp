@@ -33,8 +33,15 @@ public:
 	virtual std::string AsText(const std::string &expression) const {
 		return "CAST(" + expression + " AS VARCHAR)";
 	}
-	//! A literal of `time` comparable with the catalog's TIMESTAMPTZ columns (snapshot_time).
+	//! A literal of `time` for the catalog's TIMESTAMPTZ columns (snapshot_time), to write; comparisons are
+	//! TimestampTzCondition's.
 	virtual std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const;
+	//! The condition `column op time` (op: <, <=, >, >=) on a catalog TIMESTAMPTZ column, right for every time
+	//! DuckDB holds (years 10000 and later, BC years, the infinities).
+	virtual std::string TimestampTzCondition(const std::string &column, const char *op,
+	                                         duckdb::timestamp_tz_t time) const {
+		return column + " " + op + " " + TimestampTzLiteral(time);
+	}
 	//! A value of a catalog table column (BIGINT, VARCHAR, BOOLEAN, UUID, TIMESTAMPTZ or NULL) as a SQL literal.
 	virtual std::string Literal(const duckdb::Value &value) const;
 	//! The marker of the statement's parameter `index` (from 1), bound by CatalogConnection::WriteInOneStep.
@@ -103,8 +110,12 @@ public:
 	std::string AsText(const std::string &expression) const override {
 		return "CAST(" + expression + " AS TEXT)";
 	}
-	//! Times are text in one fixed UTC form (microseconds always written), so text order is time order.
+	//! Times are text in one fixed UTC form (microseconds always written): text order is time order only for the
+	//! years 0000 to 9999.
 	std::string TimestampTzLiteral(duckdb::timestamp_tz_t time) const override;
+	//! Compares microseconds since the epoch (inlake_epoch_us, sqlite_time_functions.hpp), not the text.
+	std::string TimestampTzCondition(const std::string &column, const char *op,
+	                                 duckdb::timestamp_tz_t time) const override;
 	//! Booleans as 0/1
 	std::string Literal(const duckdb::Value &value) const override;
 

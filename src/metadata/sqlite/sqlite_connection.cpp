@@ -1,6 +1,7 @@
 #include "metadata/sqlite/sqlite_connection.hpp"
 
 #include "metadata/sql_literal.hpp"
+#include "metadata/sqlite/sqlite_time_functions.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -145,6 +146,14 @@ SQLiteConnection::SQLiteConnection(const std::string &path_p, const SQLiteOpenOp
 	sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
 	sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
 	sqlite3_busy_timeout(db, options.busy_timeout_ms);
+	if (!RegisterSQLiteTimeFunctions(db)) {
+		std::string message = sqlite3_errmsg(db);
+		sqlite3_close(db);
+		db = nullptr;
+		throw CatalogQueryError(CatalogErrorKind::OTHER,
+		                        "Cannot open SQLite catalog \"" + path + "\": registering its time function failed: " +
+		                            message);
+	}
 	if (getenv("INLAKE_SQLITE_TRACE")) {
 		// INLAKE_SQLITE_TRACE=1: every statement run on the catalog, with its time, on stderr (for finding where a
 		// commit's time goes)
