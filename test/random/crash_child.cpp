@@ -67,6 +67,7 @@ bool CrashChild::Prepare() {
 	GeneratorConfig generator_config;
 	generator_config.inlining_limit = int(rng.Range(0, 20));
 	generator_config.autocommit_only = true;
+	generator_config.queries = false;
 	GeneratorAccess access;
 	access.keys = [this](int table) {
 		std::vector<int64_t> keys;

@@ -39,6 +39,7 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    // Areas, to narrow a failing run down.
 	    {"update", "UPDATE statements"},
 	    {"merge", "MERGE INTO statements"},
+	    {"select", "SELECT ... WHERE statements whose results are compared"},
 	    {"alter", "ALTER TABLE statements"},
 	    {"txn", "explicit transactions"},
 	    {"reattach", "DETACH + ATTACH and database restarts"},
