@@ -198,7 +198,7 @@ bool DifferentialRun::ExecuteBoth(const Step &step) {
 
 bool DifferentialRun::SkipForKnownDefect(const Step &step) {
 	auto table = step.tables.empty() ? std::string() : generator->Tables()[step.tables[0]].name;
-	auto defect = KnownDefectInTheWay(*lake, config.features, step, table);
+	auto defect = KnownDefectInTheWay(*lake, config.backend, config.features, step, table);
 	if (!defect.empty()) {
 		Print("-- skipped (" + defect + "): " + LakeSql(step.sql));
 		return true;
