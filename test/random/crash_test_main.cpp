@@ -193,7 +193,7 @@ static std::string Round(const CrashOptions &options, Backend backend, const std
 	CrashCheckConfig check;
 	check.dir = dir;
 	check.backend = backend;
-	check.features = options.features;
+	check.features = BackendFeatures(backend, options.features);
 	check.check_orphans = options.check_orphans;
 	check.skip_replay = options.skip_replay;
 	check.verbose = options.verbose || options.long_mode;
@@ -290,7 +290,7 @@ int main(int argc, char **argv) {
 		config.seed = options.seed;
 		config.round = options.round;
 		config.statements = options.statements;
-		config.features = options.features;
+		config.features = BackendFeatures(options.backends[0], options.features);
 		config.backend = options.backends[0];
 		config.ready_fd = options.ready_fd;
 		config.verbose = options.verbose;

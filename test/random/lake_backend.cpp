@@ -43,6 +43,13 @@ std::string BackendUnavailable(Backend backend) {
 	return "";
 }
 
+FeatureSet BackendFeatures(Backend backend, FeatureSet features) {
+	if (backend == Backend::POSTGRES) {
+		features.ExcludeList("nested-nul");
+	}
+	return features;
+}
+
 void CreateCatalog(Backend backend, const std::string &dir) {
 	if (backend == Backend::POSTGRES) {
 		CreatePostgresDatabase(dir);

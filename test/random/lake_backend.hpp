@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "features.hpp"
+
 #include <string>
 #include <vector>
 
@@ -25,6 +27,10 @@ std::string BackendName(Backend backend);
 std::vector<Backend> AllBackends();
 //! Why the backend cannot run here ("" when it can): postgres needs a test server (INLAKE_TEST_PG).
 std::string BackendUnavailable(Backend backend);
+
+//! `features` without what the backend cannot do by design (README known limits): postgres takes no chr(0)
+//! inside nested values ("nested-nul").
+FeatureSet BackendFeatures(Backend backend, FeatureSet features);
 
 //! A fresh, empty catalog for the lake in `dir` (postgres: drops and creates its database); throws on failure.
 void CreateCatalog(Backend backend, const std::string &dir);

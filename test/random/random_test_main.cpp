@@ -47,7 +47,7 @@ static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed,
 	RunConfig config;
 	config.seed = seed;
 	config.statements = options.statements;
-	config.features = options.features;
+	config.features = BackendFeatures(backend, options.features);
 	config.backend = backend;
 	config.dir = base + "/seed-" + std::to_string(seed) + "-" + BackendName(backend);
 	config.verbose = options.verbose;

@@ -81,6 +81,11 @@ std::string Literal(const ColumnType &type, Rng &rng, const FeatureSet &features
 	if (type.IsScalar()) {
 		return ScalarLiteral(type, rng, features);
 	}
+	if (features.On("nul") && features.Off("nested-nul")) {
+		auto without_nul = features;
+		without_nul.ExcludeList("nul");
+		return "(" + NestedLiteral(type, rng, without_nul) + ")::" + type.Sql();
+	}
 	return "(" + NestedLiteral(type, rng, features) + ")::" + type.Sql();
 }
 

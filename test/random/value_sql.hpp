@@ -5,7 +5,7 @@
 // no now()) whose value depends only on its text and on the row it is
 // evaluated against, so the lake and the native table compute the same values.
 // Literal: a value of the type (NULL with the given chance, nested values with
-// NULLs inside). BulkExpression: a value computed from the BIGINT row counter
+// NULLs inside; no chr(0) inside them without "nested-nul"). BulkExpression: a value computed from the BIGINT row counter
 // `counter` of a large insert, cycling through a handful of literals.
 // MutateExpression: a new value derived from the column's current value (may
 // overflow: both sides must then fail alike). WHERE conditions are in
