@@ -67,6 +67,7 @@ bool CrashChild::Prepare() {
 	GeneratorConfig generator_config;
 	generator_config.inlining_limit = int(rng.Range(0, 20));
 	generator_config.autocommit_only = true;
+	generator_config.queries = false;
 	GeneratorAccess access;
 	access.keys = [this](int table) {
 		std::vector<int64_t> keys;
@@ -123,7 +124,7 @@ int CrashChild::Execute(const Step &step, int64_t index) {
 		return attach.ok ? 0 : Fail(4, "re-ATTACH failed: " + attach.Describe());
 	}
 	auto table = step.tables.empty() ? std::string() : generator->Tables()[step.tables[0]].name;
-	if (!KnownDefectInTheWay(lake, config.features, step, table).empty()) {
+	if (!KnownDefectInTheWay(lake, config.backend, config.features, step, table).empty()) {
 		return 0;
 	}
 	auto models = generator->Tables();

@@ -51,7 +51,8 @@ static const char *USAGE =
     "  --statements M      statements per child (default 30)\n"
     "  --max-delay-ms D    longest wait before a kill (default 1500)\n"
     "  --exclude a,b       features to leave out (as inlake_random_test --help lists)\n"
-    "  --backend NAME|all  catalog backend (duckdb; default all)\n"
+    "  --backend NAME|all  catalog backend: duckdb, sqlite or postgres (needs INLAKE_TEST_PG, else skipped loudly);\n"
+    "                      default all\n"
     "  --no-check-orphans  skip the check that ducklake_delete_orphaned_files leaves only referenced files\n"
     "  --inject-fault skip-replay  self-test: leave the committed inserts out of the replay (must fail)\n"
     "  --dir PATH          where the lake lives (default a new /tmp directory)\n"
@@ -192,7 +193,7 @@ static std::string Round(const CrashOptions &options, Backend backend, const std
 	CrashCheckConfig check;
 	check.dir = dir;
 	check.backend = backend;
-	check.features = options.features;
+	check.features = BackendFeatures(backend, options.features);
 	check.check_orphans = options.check_orphans;
 	check.skip_replay = options.skip_replay;
 	check.verbose = options.verbose || options.long_mode;
@@ -208,10 +209,26 @@ static int RunParent(const CrashOptions &options) {
 	int failures = 0;
 	bool detected_skip = false;
 	auto started = std::chrono::steady_clock::now();
+	int skipped = 0;
 	for (auto backend : options.backends) {
+		auto unavailable = BackendUnavailable(backend);
+		if (!unavailable.empty()) {
+			std::cout << "################################################################################\n"
+			          << "SKIPPED: the " << BackendName(backend) << " backend: " << unavailable << "\n"
+			          << "################################################################################" << std::endl;
+			skipped++;
+			continue;
+		}
 		auto dir = base + "/seed-" + std::to_string(options.seed) + "-" + BackendName(backend);
 		std::filesystem::remove_all(dir);
 		std::filesystem::create_directories(dir);
+		try {
+			CreateCatalog(backend, dir);
+		} catch (std::exception &ex) {
+			std::cout << "FAILED " << BackendName(backend) << ": creating the catalog: " << ex.what() << std::endl;
+			failures++;
+			continue;
+		}
 		Rng rng(options.seed ^ 0x5EED);
 		std::cout << "inlake_crash_test: seed " << options.seed << ", " << options.rounds << " rounds, backend "
 		          << BackendName(backend) << ", lake in " << dir << std::endl;
@@ -231,15 +248,26 @@ static int RunParent(const CrashOptions &options) {
 		}
 		if (failures == 0 && !options.keep) {
 			std::filesystem::remove_all(dir);
+			try {
+				DropCatalog(backend, dir);
+			} catch (std::exception &ex) {
+				std::cout << "FAILED " << BackendName(backend) << ": dropping the catalog: " << ex.what() << std::endl;
+				failures++;
+			}
 		}
 	}
 	auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
-	std::cout << "summary: " << (failures ? "FAILED" : "ok") << ", " << seconds.count() << " s" << std::endl;
+	bool all_skipped = skipped == int(options.backends.size());
+	std::cout << "summary: " << (failures ? "FAILED" : all_skipped ? "SKIPPED" : "ok") << ", " << seconds.count() << " s"
+	          << (skipped && !all_skipped ? " (some backends SKIPPED, see above)" : "") << std::endl;
 	if (options.skip_replay) {
 		// Only a detection of the skipped replay counts as the (expected) failure.
 		std::cout << (detected_skip ? "the injected fault was detected" : "the injected fault was NOT detected")
 		          << std::endl;
 		return detected_skip ? 1 : 0;
+	}
+	if (all_skipped) {
+		return 77; // every backend skipped: CTest's SKIP_RETURN_CODE
 	}
 	return failures == 0 ? 0 : 1;
 }
@@ -262,7 +290,7 @@ int main(int argc, char **argv) {
 		config.seed = options.seed;
 		config.round = options.round;
 		config.statements = options.statements;
-		config.features = options.features;
+		config.features = BackendFeatures(options.backends[0], options.features);
 		config.backend = options.backends[0];
 		config.ready_fd = options.ready_fd;
 		config.verbose = options.verbose;

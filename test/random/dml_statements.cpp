@@ -1,5 +1,6 @@
 #include "dml_statements.hpp"
 
+#include "filter_predicates.hpp"
 #include "value_sql.hpp"
 
 #include <algorithm>
@@ -78,10 +79,25 @@ std::string InsertRange(TableModel &table, int64_t rows, DmlContext &ctx) {
 	return sql + " FROM range(" + std::to_string(rows) + ") r(i)";
 }
 
+std::string ValueCondition(const TableModel &table, const std::string &prefix, DmlContext &ctx) {
+	auto values = table.ValueColumns();
+	auto column = ctx.rng.Pick(values);
+	auto condition = Predicate(column->type, prefix + QuoteIdentifier(column->name), ctx.rng, ctx.features);
+	if (ctx.rng.Percent(20)) {
+		// two filters: on one column both are pushed down together, OR keeps them in the plan
+		auto other = ctx.rng.Pick(values);
+		condition = "(" + condition + (ctx.rng.Percent(50) ? ") AND (" : ") OR (") +
+		            Predicate(other->type, prefix + QuoteIdentifier(other->name), ctx.rng, ctx.features) + ")";
+	}
+	if (ctx.rng.Percent(30)) {
+		condition = "(" + condition + ") AND " + prefix + "k % 2 = 0";
+	}
+	return condition;
+}
+
 std::string RowCondition(const TableModel &table, const std::vector<int64_t> &keys, const std::string &prefix,
                          DmlContext &ctx) {
-	auto values = table.ValueColumns();
-	switch (ctx.rng.Below(values.empty() ? 2 : 4)) {
+	switch (ctx.rng.Below(table.ValueColumns().empty() ? 2 : 4)) {
 	case 0:
 		return prefix + "k % " + std::to_string(ctx.rng.Range(2, 9)) + " = " + std::to_string(ctx.rng.Range(0, 1));
 	case 1: {
@@ -92,14 +108,8 @@ std::string RowCondition(const TableModel &table, const std::vector<int64_t> &ke
 		auto high = std::min<uint64_t>(keys.size() - 1, low + ctx.rng.Below(keys.size() / 2 + 1));
 		return prefix + "k BETWEEN " + std::to_string(keys[low]) + " AND " + std::to_string(keys[high]);
 	}
-	default: {
-		auto column = ctx.rng.Pick(values);
-		auto condition = Predicate(column->type, prefix + QuoteIdentifier(column->name), ctx.rng, ctx.features);
-		if (ctx.rng.Percent(30)) {
-			condition = "(" + condition + ") AND " + prefix + "k % 2 = 0";
-		}
-		return condition;
-	}
+	default:
+		return ValueCondition(table, prefix, ctx);
 	}
 }
 

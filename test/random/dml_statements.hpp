@@ -33,9 +33,12 @@ std::string UpdateKeys(const TableModel &table, const std::vector<int64_t> &keys
 std::string UpdateWhere(const TableModel &table, const std::vector<int64_t> &keys, DmlContext &ctx);
 std::string MergeValues(TableModel &table, const std::vector<int64_t> &keys, int64_t rows, DmlContext &ctx);
 
-//! A condition selecting part of the rows: on the key or on a value column.
+//! A condition selecting part of the rows: on the key or (ValueCondition) on a value column.
 std::string RowCondition(const TableModel &table, const std::vector<int64_t> &keys, const std::string &prefix,
                          DmlContext &ctx);
+//! A Predicate (filter_predicates.hpp) on a value column, sometimes ANDed or ORed with one on another column;
+//! the table must have value columns.
+std::string ValueCondition(const TableModel &table, const std::string &prefix, DmlContext &ctx);
 //! `count` distinct keys out of `keys`, in random order.
 std::vector<int64_t> PickKeys(const std::vector<int64_t> &keys, int64_t count, Rng &rng);
 std::string KeyList(const std::vector<int64_t> &keys);

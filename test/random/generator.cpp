@@ -4,6 +4,7 @@
 #include "ddl_statements.hpp"
 #include "dml_statements.hpp"
 #include "lake_statements.hpp"
+#include "select_statements.hpp"
 
 #include <algorithm>
 #include <set>
@@ -84,6 +85,17 @@ Step Generator::Dml(int index, int choice) {
 		return BothStep("merge", MergeValues(table, keys, rows, ctx), index, true);
 	}
 	}
+}
+
+bool Generator::QueriesOn() const {
+	return config.queries && features.On("select");
+}
+
+Step Generator::Select(int index) {
+	DmlContext ctx {rng, features};
+	auto step = BothStep("select", SelectWhere(tables[index], access.keys(index), ctx), index);
+	step.compares_result = true;
+	return step;
 }
 
 Step Generator::Alter(int index) {
@@ -184,6 +196,9 @@ Step Generator::NextTransactionStep() {
 	if (roll < 20 && features.On("flush") && features.On("flush-in-txn")) {
 		return FlushStep(tables, rng);
 	}
+	if (roll >= 20 && roll < 30 && QueriesOn()) {
+		return Select(PickTable());
+	}
 	auto choice = DmlChoice(int(rng.Below(55)));
 	auto table = PickTable();
 	return Dml(table, DmlEnabled(choice, table) ? choice : 0);
@@ -192,7 +207,13 @@ Step Generator::NextTransactionStep() {
 Step Generator::NextAutocommit() {
 	auto roll = rng.Below(100);
 	auto table = PickTable();
+	if (roll >= 94 && QueriesOn()) {
+		return Select(table);
+	}
 	if (roll < 55) {
+		if (roll % 5 == 0 && QueriesOn()) {
+			return Select(table); // reads are cheap: a fifth of the DML share, besides the rolls from 94
+		}
 		auto choice = DmlChoice(int(roll));
 		return Dml(table, DmlEnabled(choice, table) ? choice : 0);
 	}

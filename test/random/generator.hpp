@@ -30,6 +30,8 @@ struct GeneratorConfig {
 	//! Crash mode: autocommit statements only (no explicit transactions, no restarts).
 	bool autocommit_only = false;
 	int max_table_rows = 5000;
+	//! SELECT steps whose results are compared (the crash test has no native side to compare them with).
+	bool queries = true;
 };
 
 class Generator {
@@ -60,7 +62,9 @@ private:
 	Step Dml(int table_index, int choice);
 	Step Alter(int table_index);
 	Step Cross();
+	Step Select(int table_index);
 	bool DmlEnabled(int choice, int table) const;
+	bool QueriesOn() const;
 	bool HasTable(int index) const;
 	int PickTable();
 	int64_t SmallCount();

@@ -3,6 +3,9 @@
 
 #include "dml_statements.hpp"
 
+#include <cctype>
+#include <regex>
+
 namespace inlake_random {
 
 bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog) {
@@ -44,9 +47,45 @@ bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &md, const Step
 	return false;
 }
 
-std::string KnownDefectInTheWay(SqlSession &lake, const FeatureSet &features, const Step &step,
+static std::string Lower(std::string text) {
+	for (auto &c : text) {
+		c = char(std::tolower(static_cast<unsigned char>(c)));
+	}
+	return text;
+}
+
+bool StepWouldHitPostgresNotEqualNegative(const Step &step) {
+	// a minus sign that starts a number (not the one of a date, a UUID or an exponent), in the WHERE part
+	static const std::regex negative_number("(^|[^0-9a-z_.])-[0-9]");
+	static const std::regex not_equal("<>|!=| not in |not \\(");
+	auto sql = Lower(step.sql);
+	auto where = sql.find(" where ");
+	if (where == std::string::npos) {
+		return false;
+	}
+	auto condition = sql.substr(where);
+	return std::regex_search(condition, negative_number) && std::regex_search(condition, not_equal);
+}
+
+bool StepWouldHitPostgresNegativeNan(const Step &step) {
+	auto sql = Lower(step.sql);
+	auto values = sql.substr(0, sql.find(" where "));
+	return !step.compares_result && sql.rfind("delete", 0) != 0 && values.find("-nan") != std::string::npos;
+}
+
+std::string KnownDefectInTheWay(SqlSession &lake, Backend backend, const FeatureSet &features, const Step &step,
                                 const std::string &table_name) {
 	const std::string md = "l";
+	if (backend == Backend::POSTGRES && step.kind == StepKind::BOTH) {
+		// the two PostgreSQL defects being fixed in parallel: drop their names from RANDOM_KNOWN_BROKEN in
+		// CMakeLists.txt once the fixes land, and these guards step aside
+		if (features.Off("pg-ne-negative") && StepWouldHitPostgresNotEqualNegative(step)) {
+			return "pg-ne-negative: a pushed <> filter with a negative constant is rendered as \"a\"!=-2";
+		}
+		if (features.Off("pg-neg-nan") && StepWouldHitPostgresNegativeNan(step)) {
+			return "pg-neg-nan: an inlined -NaN reads back as +NaN";
+		}
+	}
 	bool flushes = step.action == LakeAction::FLUSH || step.action == LakeAction::CHECKPOINT;
 	if (flushes && features.Off("flush-deletes") && FlushWouldHitDefect1(lake, md)) {
 		return "defect 1: a data file has a delete file and inlined deletions";

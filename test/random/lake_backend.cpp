@@ -1,5 +1,7 @@
 #include "lake_backend.hpp"
 
+#include "postgres_catalogs.hpp"
+
 #include <stdexcept>
 
 namespace inlake_random {
@@ -11,7 +13,10 @@ Backend ParseBackend(const std::string &name) {
 	if (name == "sqlite") {
 		return Backend::SQLITE;
 	}
-	throw std::invalid_argument("unknown backend \"" + name + "\" (duckdb, sqlite)");
+	if (name == "postgres") {
+		return Backend::POSTGRES;
+	}
+	throw std::invalid_argument("unknown backend \"" + name + "\" (duckdb, sqlite, postgres)");
 }
 
 std::string BackendName(Backend backend) {
@@ -20,12 +25,49 @@ std::string BackendName(Backend backend) {
 		return "duckdb";
 	case Backend::SQLITE:
 		return "sqlite";
+	case Backend::POSTGRES:
+		return "postgres";
 	}
 	return "?";
 }
 
 std::vector<Backend> AllBackends() {
-	return {Backend::DUCKDB, Backend::SQLITE};
+	return {Backend::DUCKDB, Backend::SQLITE, Backend::POSTGRES};
+}
+
+std::string BackendUnavailable(Backend backend) {
+	if (backend == Backend::POSTGRES && PostgresServer().empty()) {
+		return "no PostgreSQL test server (set INLAKE_TEST_PG to a conninfo, e.g. what scripts/pg-cluster.sh start "
+		       "prints; scripts/test.sh starts one)";
+	}
+	return "";
+}
+
+FeatureSet BackendFeatures(Backend backend, FeatureSet features) {
+	if (backend == Backend::POSTGRES) {
+		features.ExcludeList("nested-nul");
+	}
+	return features;
+}
+
+void CreateCatalog(Backend backend, const std::string &dir) {
+	if (backend == Backend::POSTGRES) {
+		CreatePostgresDatabase(dir);
+	}
+}
+
+void DropCatalog(Backend backend, const std::string &dir) {
+	if (backend == Backend::POSTGRES) {
+		DropPostgresDatabase(dir);
+	}
+}
+
+static std::string QuoteSqlString(const std::string &text) {
+	std::string result;
+	for (char c : text) {
+		result += c == '\'' ? std::string("''") : std::string(1, c);
+	}
+	return result;
 }
 
 static std::string CatalogLocation(Backend backend, const std::string &dir) {
@@ -34,6 +76,8 @@ static std::string CatalogLocation(Backend backend, const std::string &dir) {
 		return "ducklake:" + dir + "/lake.duckdb";
 	case Backend::SQLITE:
 		return "ducklake:sqlite:" + dir + "/lake.sqlite";
+	case Backend::POSTGRES:
+		return "ducklake:postgres:" + PostgresServer() + " dbname=" + PostgresDatabase(dir);
 	}
 	throw std::logic_error("unhandled backend");
 }
@@ -43,7 +87,7 @@ std::string DataPath(const std::string &dir) {
 }
 
 std::string AttachSql(Backend backend, const std::string &dir, const std::string &alias, int inlining_limit) {
-	return "ATTACH '" + CatalogLocation(backend, dir) + "' AS " + alias + " (DATA_PATH '" + DataPath(dir) +
+	return "ATTACH '" + QuoteSqlString(CatalogLocation(backend, dir)) + "' AS " + alias + " (DATA_PATH '" + DataPath(dir) +
 	       "', DATA_INLINING_ROW_LIMIT " + std::to_string(inlining_limit) + ")";
 }
 

@@ -7,6 +7,10 @@ in a fresh directory; a candidate keeps the failure while the shell's output con
 chunks of statements, then single statements, until nothing more can go.
 
   test/random/minimize.py --shell build/inlake --signature 'does not exist' seed.sql > repro.sql
+
+The lake of a script may be on any backend: a DuckDB or SQLite catalog moves to the fresh directory, a
+PostgreSQL one (ducklake:postgres:<conninfo> dbname=<name>) to a fresh database on the same server, created with
+psql before and dropped after each run.
 """
 import argparse
 import os
@@ -17,6 +21,8 @@ import sys
 import tempfile
 
 LAKE_PATH = re.compile(r"ducklake:[^']*/lake\.duckdb")
+SQLITE_PATH = re.compile(r"ducklake:sqlite:[^']*/lake\.sqlite")
+POSTGRES_LAKE = re.compile(r"ducklake:postgres:([^']*?) dbname=(\w+)")
 DATA_PATH = re.compile(r"DATA_PATH '[^']*'")
 
 
@@ -35,9 +41,26 @@ def statements(path):
     return lines
 
 
-def with_dir(lines, directory):
-    return [DATA_PATH.sub("DATA_PATH '%s/data/'" % directory,
-                          LAKE_PATH.sub('ducklake:%s/lake.duckdb' % directory, line)) for line in lines]
+def with_dir(lines, directory, database='inlake_repro'):
+    def moved(line):
+        line = LAKE_PATH.sub('ducklake:%s/lake.duckdb' % directory, line)
+        line = SQLITE_PATH.sub('ducklake:sqlite:%s/lake.sqlite' % directory, line)
+        line = POSTGRES_LAKE.sub(lambda m: 'ducklake:postgres:%s dbname=%s' % (m.group(1), database), line)
+        return DATA_PATH.sub("DATA_PATH '%s/data/'" % directory, line)
+    return [moved(line) for line in lines]
+
+
+def postgres_server(lines):
+    """The conninfo of the PostgreSQL server the script's lake is on (None for a file catalog)."""
+    for line in lines:
+        match = POSTGRES_LAKE.search(line)
+        if match:
+            return match.group(1)
+    return None
+
+
+def postgres_admin(server, sql):
+    subprocess.run(['psql', '-q', server + ' dbname=postgres', '-c', sql], capture_output=True, check=True)
 
 
 def shows(output, signature, regex):
@@ -51,8 +74,13 @@ REPEAT = 1
 
 def fails_once(shell, lines, signature, regex):
     directory = tempfile.mkdtemp(prefix='inlake_minimize_')
+    server = postgres_server(lines)
+    database = 'inlake_minimize_%d' % os.getpid()
+    if server:
+        postgres_admin(server, 'DROP DATABASE IF EXISTS %s WITH (FORCE)' % database)
+        postgres_admin(server, 'CREATE DATABASE %s' % database)
     try:
-        script = '\n'.join(with_dir(lines, directory)) + '\n'
+        script = '\n'.join(with_dir(lines, directory, database)) + '\n'
         try:
             run = subprocess.run([shell, '-list'], input=script.encode(), capture_output=True, timeout=120)
         except subprocess.TimeoutExpired:
@@ -62,6 +90,8 @@ def fails_once(shell, lines, signature, regex):
         return shows((run.stdout + run.stderr).decode(errors='replace'), signature, regex)
     finally:
         shutil.rmtree(directory, ignore_errors=True)
+        if server:
+            postgres_admin(server, 'DROP DATABASE IF EXISTS %s WITH (FORCE)' % database)
 
 
 def fails(shell, lines, signature, regex=False):

@@ -94,10 +94,10 @@ static std::string DecimalText(Rng &rng, int width, int scale) {
 }
 
 static std::string FloatText(Rng &rng, bool is_float, const FeatureSet &features) {
-	static const std::vector<std::string> float_edges = {"nan", "inf", "-inf", "-0.0", "0.0", "1.5",
+	static const std::vector<std::string> float_edges = {"nan", "-nan", "inf", "-inf", "-0.0", "0.0", "1.5",
 	                                                     "3.4028235e38", "-3.4028235e38", "1e-45", "1.1754944e-38"};
 	static const std::vector<std::string> double_edges = {
-	    "nan", "inf", "-inf", "-0.0", "0.0", "3.141592653589793", "1.7976931348623157e308", "-1.7976931348623157e308",
+	    "nan", "-nan", "inf", "-inf", "-0.0", "0.0", "3.141592653589793", "1.7976931348623157e308", "-1.7976931348623157e308",
 	    "5e-324", "2.2250738585072014e-308"};
 	if (rng.Percent(40)) {
 		auto edge = rng.Pick(is_float ? float_edges : double_edges);

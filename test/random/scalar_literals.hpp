@@ -4,7 +4,7 @@
 // Contract: the result is a deterministic SQL expression of exactly the given
 // type (a string cast like '...'::TYPE, or an expression over constants such
 // as repeat()), never NULL (callers add NULLs), biased towards the type's edge
-// values (min/max, NaN, +-inf, -0.0, infinity dates, empty and very long
+// values (min/max, NaN and -NaN, +-inf, -0.0, infinity dates, empty and very long
 // strings, ...). Value ranges of known defects are left out when their feature
 // is excluded (hugeint, timetz, interval, nul).
 //===----------------------------------------------------------------------===//

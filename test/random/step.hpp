@@ -4,7 +4,8 @@
 // Contract: BOTH steps are SQL templates run on the lake and on the native
 // side; {t1} and {t2} stand for the tables (l.t1 / t1). LAKE steps run on the
 // lake only ({l} stands for the lake alias). BEGIN/COMMIT/ROLLBACK run on both
-// sides. REATTACH (DETACH + ATTACH) and RESTART (a new DuckDB instance) act on
+// sides; a BOTH step that `compares_result` is a read (SELECT) whose results
+// must be equal on both sides and that changes nothing. REATTACH (DETACH + ATTACH) and RESTART (a new DuckDB instance) act on
 // the lake only. A step carries the table models it leaves behind when it
 // succeeds (ALTER, CREATE) so the generator never guesses.
 //===----------------------------------------------------------------------===//
@@ -31,6 +32,8 @@ struct Step {
 	std::vector<int> tables;
 	//! The step rewrites rows in place (UPDATE, MERGE): rowids may change when "rowid" is excluded.
 	bool rewrites_rows = false;
+	//! A read-only query: the lake's result must equal the native one (row by row, as text).
+	bool compares_result = false;
 	//! Table models after the step succeeds (index, model); empty when it changes no model.
 	std::vector<std::pair<int, TableModel>> models_after;
 	//! REATTACH: the inlining limit of the new ATTACH.

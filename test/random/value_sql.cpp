@@ -81,6 +81,11 @@ std::string Literal(const ColumnType &type, Rng &rng, const FeatureSet &features
 	if (type.IsScalar()) {
 		return ScalarLiteral(type, rng, features);
 	}
+	if (features.On("nul") && features.Off("nested-nul")) {
+		auto without_nul = features;
+		without_nul.ExcludeList("nul");
+		return "(" + NestedLiteral(type, rng, without_nul) + ")::" + type.Sql();
+	}
 	return "(" + NestedLiteral(type, rng, features) + ")::" + type.Sql();
 }
 
@@ -178,29 +183,6 @@ std::string MutateExpression(const ColumnType &type, const std::string &column, 
 		}
 	}
 	return Literal(type, rng, features, 15);
-}
-
-std::string Predicate(const ColumnType &type, const std::string &column, Rng &rng, const FeatureSet &features) {
-	bool null_filter_broken = type.IsScalar() && (type.scalar == Scalar::INTERVAL || type.scalar == Scalar::TIMETZ) &&
-	                          features.Off("is-null-interval");
-	auto choices = type.Orderable() ? 6 : 4;
-	if (!type.IsScalar() && features.Off("nested-filter")) {
-		choices = 2; // IS NULL / IS NOT NULL only
-	}
-	switch (rng.Below(choices)) {
-	case 0:
-		return column + (null_filter_broken ? " IS NOT NULL" : " IS NULL");
-	case 1:
-		return column + " IS NOT NULL";
-	case 2:
-		return column + " = " + Literal(type, rng, features, 0);
-	case 3:
-		return column + " IS DISTINCT FROM " + Literal(type, rng, features, 0);
-	case 4:
-		return column + " > " + Literal(type, rng, features, 0);
-	default:
-		return column + " <= " + Literal(type, rng, features, 0);
-	}
 }
 
 } // namespace inlake_random

@@ -5,11 +5,11 @@
 // no now()) whose value depends only on its text and on the row it is
 // evaluated against, so the lake and the native table compute the same values.
 // Literal: a value of the type (NULL with the given chance, nested values with
-// NULLs inside). BulkExpression: a value computed from the BIGINT row counter
+// NULLs inside; no chr(0) inside them without "nested-nul"). BulkExpression: a value computed from the BIGINT row counter
 // `counter` of a large insert, cycling through a handful of literals.
 // MutateExpression: a new value derived from the column's current value (may
-// overflow: both sides must then fail alike). Predicate: a boolean condition
-// on the column that cannot raise an error.
+// overflow: both sides must then fail alike). WHERE conditions are in
+// filter_predicates.hpp.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -25,7 +25,6 @@ std::string Literal(const ColumnType &type, Rng &rng, const FeatureSet &features
 std::string BulkExpression(const ColumnType &type, Rng &rng, const FeatureSet &features, const std::string &counter);
 std::string MutateExpression(const ColumnType &type, const std::string &column, Rng &rng,
                              const FeatureSet &features);
-std::string Predicate(const ColumnType &type, const std::string &column, Rng &rng, const FeatureSet &features);
 
 //! The features for values an UPDATE or MERGE assigns: no float zeros (see the "signed-zero" feature).
 FeatureSet UpdateFeatures(const FeatureSet &features);
