@@ -34,9 +34,9 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	                      "flush of updated rows)"},
 	    {"add-json", "ADD COLUMN of a JSON (or nested JSON) type (found: refused, while CREATE TABLE takes JSON)"},
 	    {"invalid-literals", "literals out of their type's range, which both sides must reject"},
-	    {"pg-ne-negative", "on PostgreSQL catalogs, <> filters against negative numbers (being fixed: the pushed filter "
-	                       "is rendered as \"a\"!=-2, which PostgreSQL lexes as the operator !=-)"},
-	    {"pg-neg-nan", "on PostgreSQL catalogs, writing -NaN floats (being fixed: an inlined -NaN reads back as +NaN)"},
+	    {"pg-ne-negative", "on PostgreSQL catalogs, <> filters against negative numbers (fixed; the pushed filter was "
+	                       "rendered as \"a\"!=-2, which PostgreSQL lexes as the operator !=-)"},
+	    {"pg-neg-nan", "on PostgreSQL catalogs, writing -NaN floats (fixed; an inlined -NaN read back as +NaN)"},
 	    // Checks and statement shapes of known defects.
 	    {"rowid", "rowid stability of rows an UPDATE or MERGE touched (defect 7: UPDATE gives new rowids)"},
 	    {"flush-in-txn", "ducklake_flush_inlined_data inside an explicit transaction (defect 9: spurious conflict)"},

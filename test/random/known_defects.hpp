@@ -26,13 +26,13 @@ bool FlushWouldHitDefect1(SqlSession &lake, const std::string &metadata_catalog)
 bool StepWouldHitExpireAlter(SqlSession &lake, const std::string &metadata_catalog, const Step &step,
                              const std::string &table_name);
 
-//! Known defect of PostgreSQL catalogs ("pg-ne-negative", being fixed): a `<>` filter pushed into the query of
+//! Known defect of PostgreSQL catalogs ("pg-ne-negative", fixed: the guard applies only when the feature is excluded): a `<>` filter pushed into the query of
 //! inlined rows is rendered as `"a"!=-2`, which PostgreSQL lexes as the operator `!=-` (the statement fails). True
 //! when the WHERE part of `step` has a negative number and spells `<>`, `!=`, `NOT IN` or `NOT (` (DuckDB rewrites
 //! `NOT (a = -2)` and `a NOT IN (-2)` into `a <> -2`).
 bool StepWouldHitPostgresNotEqualNegative(const Step &step);
 
-//! Known defect of PostgreSQL catalogs ("pg-neg-nan", being fixed): a FLOAT/DOUBLE -NaN written to inlined rows
+//! Known defect of PostgreSQL catalogs ("pg-neg-nan", fixed: likewise): a FLOAT/DOUBLE -NaN written to inlined rows
 //! reads back as +NaN. True when `step` writes a value spelled '-nan' (in its text before the first WHERE: the
 //! values of an INSERT, UPDATE SET, MERGE source or column DEFAULT; a -NaN filter constant writes nothing).
 bool StepWouldHitPostgresNegativeNan(const Step &step);
