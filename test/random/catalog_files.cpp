@@ -5,9 +5,19 @@
 
 namespace inlake_random {
 
+std::string ResolvedDataPathSql(const std::string &md) {
+	return "(SELECT CASE WHEN value LIKE '/%' OR value LIKE '%://%' THEN value ELSE (SELECT regexp_replace(path, "
+	       "'[^/]*$', '') FROM duckdb_databases() WHERE database_name = '" + md + "') || value END FROM " +
+	       CatalogTable(md, "ducklake_metadata") + " WHERE key = 'data_path' AND scope IS NULL)";
+}
+
+bool IsLakeMarker(const std::string &path) {
+	return std::filesystem::path(path).filename() == ".inlake-lake";
+}
+
 std::set<std::string> ReferencedFiles(SqlSession &lake, const std::string &md) {
 	auto sql =
-	    "WITH meta AS (SELECT value AS data_path FROM " + CatalogTable(md, "ducklake_metadata") + " WHERE key = 'data_path'), "
+	    "WITH meta AS (SELECT " + ResolvedDataPathSql(md) + " AS data_path), "
 	    "tab AS (SELECT DISTINCT ON (table_id) table_id, schema_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_table") + " ORDER BY table_id, begin_snapshot DESC), "
 	    "sch AS (SELECT DISTINCT ON (schema_id) schema_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_schema") + " ORDER BY schema_id, begin_snapshot DESC), "
 	    "files AS (SELECT table_id, path, path_is_relative FROM " + CatalogTable(md, "ducklake_data_file") + " UNION ALL "

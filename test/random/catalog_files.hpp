@@ -5,7 +5,7 @@
 // Contract: ReferencedFiles resolves every row of ducklake_data_file and
 // ducklake_delete_file (live or ended: all rows) to an absolute path, relative
 // paths through the table's and schema's paths and the lake's data_path, as the
-// DuckLake spec says. MissingFiles lists the referenced paths that do not exist.
+// DuckLake spec says (a relative data_path from the catalog file's folder). MissingFiles lists the referenced paths that do not exist.
 // FilesOnDisk lists the regular files under the data path.
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -18,6 +18,11 @@
 
 namespace inlake_random {
 
+//! A SQL subquery giving the lake's data path as a path: a relative recorded data_path (a DuckDB or SQLite
+//! catalog records it relative to the catalog file's folder) joined to that folder (as the lake was attached).
+std::string ResolvedDataPathSql(const std::string &metadata_catalog);
+//! The marker file every local data path holds (not a data file).
+bool IsLakeMarker(const std::string &path);
 //! Throws std::runtime_error when the catalog cannot be read.
 std::set<std::string> ReferencedFiles(SqlSession &lake, const std::string &metadata_catalog);
 std::vector<std::string> MissingFiles(const std::set<std::string> &referenced);

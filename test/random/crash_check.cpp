@@ -29,6 +29,7 @@ private:
 	bool CheckTimeTravel();
 	bool CheckFiles();
 	bool CheckOrphans();
+	bool CheckCleanup();
 	bool ReadImages(SqlSession &session, const std::vector<TableModel> &models, const std::string &prefix,
 	                const std::string &suffix, std::vector<TableImage> &images);
 	bool Fail(const std::string &what) {
@@ -209,6 +210,14 @@ bool CrashChecker::CheckFiles() {
 	return true;
 }
 
+bool CrashChecker::CheckCleanup() {
+	auto cleanup = lake.Exec("CALL ducklake_cleanup_old_files('l', cleanup_all => true)");
+	if (!cleanup.ok) {
+		return Fail("ducklake_cleanup_old_files after the kill failed: " + cleanup.Describe());
+	}
+	return CheckFiles();
+}
+
 static std::set<std::string> Normalized(const std::set<std::string> &paths) {
 	std::set<std::string> result;
 	for (auto &path : paths) {
@@ -227,13 +236,14 @@ bool CrashChecker::CheckOrphans() {
 	auto md = MetadataCatalog(LAKE_ALIAS);
 	auto named = ReferencedFiles(lake, md);
 	// files an expiry scheduled for deletion are still named by the catalog until cleanup removes them
-	for (auto &path : lake.Column("SELECT CASE WHEN s.path_is_relative THEN m.value || s.path ELSE s.path END FROM " +
-	                              CatalogTable(md, "ducklake_files_scheduled_for_deletion") + " s, " + CatalogTable(md, "ducklake_metadata") + " m WHERE m.key = 'data_path' AND m.scope IS NULL")) {
+	for (auto &path : lake.Column("SELECT CASE WHEN s.path_is_relative THEN " + ResolvedDataPathSql(md) +
+	                              " || s.path ELSE s.path END FROM " +
+	                              CatalogTable(md, "ducklake_files_scheduled_for_deletion") + " s")) {
 		named.insert(path);
 	}
 	auto referenced = Normalized(named);
 	for (auto &file : Normalized(FilesOnDisk(DataPath(config.dir)))) {
-		if (!referenced.count(file)) {
+		if (!referenced.count(file) && !IsLakeMarker(file)) {
 			return Fail("after ducklake_delete_orphaned_files an unreferenced file is left: " + file);
 		}
 	}
@@ -249,6 +259,7 @@ std::string CrashChecker::Run() {
 	}
 	bool ok = Replay() && ResolvePending() && CompareNow() &&
 	          (config.features.Off("time-travel") || CheckTimeTravel()) && CheckFiles() &&
+	          (!config.cleanup_after_kill || CheckCleanup()) &&
 	          (!config.check_orphans || CheckOrphans());
 	return ok ? "" : failure;
 }
