@@ -28,8 +28,9 @@ static bool AdminQuery(const std::string &sql, std::string &error) {
 	return ok;
 }
 
-PathsCatalog::PathsCatalog(PathsBackend backend_p, const std::string &catalog_file_p, uint64_t seed)
-    : backend(backend_p), catalog_file(catalog_file_p) {
+PathsCatalog::PathsCatalog(PathsBackend backend_p, const std::string &catalog_file_p, const std::string &home_p,
+                           uint64_t seed)
+    : backend(backend_p), catalog_file(catalog_file_p), home(home_p) {
 	database = "inlake_paths_" + std::to_string(seed) + "_" + std::to_string(getpid());
 }
 
@@ -58,10 +59,10 @@ std::string PathsCatalog::AttachSql(Rng &rng, const std::string &cwd, const std:
 	std::string location;
 	switch (backend) {
 	case PathsBackend::DUCKDB:
-		location = "ducklake:" + SpellFile(rng, catalog_file, cwd);
+		location = "ducklake:" + SpellFile(rng, catalog_file, cwd, home);
 		break;
 	case PathsBackend::SQLITE:
-		location = "ducklake:sqlite:" + SpellFile(rng, catalog_file, cwd);
+		location = "ducklake:sqlite:" + SpellFile(rng, catalog_file, cwd, home);
 		break;
 	case PathsBackend::POSTGRES:
 		location = "ducklake:postgres:" + PostgresTestServer() + " dbname=" + database;

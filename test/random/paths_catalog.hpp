@@ -5,7 +5,7 @@
 // Contract: Prepare makes what the backend needs (PostgreSQL: a database of
 // its own on the server in INLAKE_TEST_PG, dropped again by Release); the
 // DuckDB and SQLite catalogs are the layout's catalog file, spelled from the
-// working directory the lake is attached from (absolute or relative).
+// working directory the lake is attached from (SpellFile: absolute, relative or `~/`).
 // AttachSql writes `ATTACH 'ducklake:...' AS l (...)`, with DATA_PATH only
 // when a spelling is given. CatalogFiles lists the files a catalog may write
 // next to itself (its WAL, journal, lock file), which the inventory leaves out.
@@ -24,7 +24,7 @@ std::string PostgresTestServer();
 
 class PathsCatalog {
 public:
-	PathsCatalog(PathsBackend backend, const std::string &catalog_file, uint64_t seed);
+	PathsCatalog(PathsBackend backend, const std::string &catalog_file, const std::string &home, uint64_t seed);
 	//! false with `error` when the backend cannot be prepared.
 	bool Prepare(std::string &error);
 	void Release();
@@ -35,6 +35,7 @@ public:
 private:
 	PathsBackend backend;
 	std::string catalog_file;
+	std::string home;
 	std::string database;
 };
 

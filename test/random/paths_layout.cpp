@@ -130,7 +130,7 @@ static std::string Join(Rng &rng, const std::vector<std::string> &parts) {
 
 std::string SpellPath(Rng &rng, const std::string &target, const std::string &cwd, const std::string &home) {
 	auto roll = rng.Below(100);
-	bool under_home = target.rfind(home + "/", 0) == 0 || target.rfind(home.substr(0, home.rfind('/')) + "/", 0) == 0;
+	bool under_home = !home.empty(); // every folder of the layout is reached from root/home (`~/../w/...`)
 	std::string path;
 	if (roll < 25) {
 		path = "/" + Join(rng, Components(target));
@@ -145,11 +145,16 @@ std::string SpellPath(Rng &rng, const std::string &target, const std::string &cw
 	return path + rng.Pick(trailing);
 }
 
-std::string SpellFile(Rng &rng, const std::string &target, const std::string &cwd) {
-	if (rng.Percent(50)) {
-		return target;
+std::string SpellFile(Rng &rng, const std::string &target, const std::string &cwd, const std::string &home) {
+	auto folder = SpellPath(rng, fs::path(target).parent_path().string(), cwd, home);
+	while (!folder.empty() && folder.back() == '/') {
+		folder.pop_back();
 	}
-	return (rng.Percent(30) ? "./" : "") + fs::path(target).lexically_relative(cwd).string();
+	if (folder.size() >= 2 && folder.substr(folder.size() - 2) == "/.") {
+		folder.resize(folder.size() - 2);
+	}
+	auto name = fs::path(target).filename().string();
+	return folder.empty() || folder == "." ? name : folder + "/" + name;
 }
 
 } // namespace inlake_random

@@ -51,10 +51,10 @@ struct PathsLayout {
 //! `with_known_defects` false: a data path's name does not end in a non-ASCII character (paths_run.hpp).
 PathsLayout MakeLayout(Rng &rng, const std::string &root, PathsBackend backend, bool with_known_defects);
 
-//! `target` (absolute) as DATA_PATH from `cwd`, randomly spelled; `home` is where `~` points.
+//! `target` (absolute) as DATA_PATH from `cwd`, randomly spelled; `home` is where `~` points ("": no `~`).
 std::string SpellPath(Rng &rng, const std::string &target, const std::string &cwd, const std::string &home);
-//! A catalog file as seen from cwd: absolute or relative (`./` sometimes).
-std::string SpellFile(Rng &rng, const std::string &target, const std::string &cwd);
+//! A catalog file as seen from cwd: its folder spelled as SpellPath does, then its name.
+std::string SpellFile(Rng &rng, const std::string &target, const std::string &cwd, const std::string &home);
 
 std::string SqlString(const std::string &text);
 //! Quotes for bash (the reproducer scripts).

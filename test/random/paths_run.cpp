@@ -202,7 +202,8 @@ bool PathsRun::Setup() {
 
 PathsRunResult PathsRun::Run() {
 	layout = MakeLayout(rng, config.root, config.backend, config.known_defects);
-	catalog = std::make_unique<PathsCatalog>(config.backend, layout.catalog_file, config.seed);
+	catalog = std::make_unique<PathsCatalog>(config.backend, layout.catalog_file,
+	                                         config.known_defects ? layout.home : std::string(), config.seed);
 	try {
 		if (Setup()) {
 			for (result.step = 0; result.step < config.steps; result.step++) {

@@ -46,6 +46,8 @@ struct PathsRunConfig {
 // Known defects the workload steps around unless known_defects is set (test/random/README.md, paths section):
 // - a DATA_PATH whose last character is not ASCII (DuckDB 1.4.4's FileSystem::CreateDirectoriesRecursive trims
 //   UTF-8 bytes at the end: `dätä` makes the folder `dät`, the ATTACH fails): such names get a suffix;
+// - a catalog path with `~` (ATTACH 'ducklake:~/lake.duckdb'): "the folder "~/" of the catalog database does not
+//   exist" (open_store.cpp checks the folder without expanding `~`): catalog paths are spelled without `~`;
 // - the data path moved away while the lake is attached after its once-per-ATTACH check: a write makes the
 //   folder again and commits its file there: the data path is hidden only between DETACH and ATTACH.
 

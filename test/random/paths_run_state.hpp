@@ -51,6 +51,7 @@ private:
 	bool Hide(bool attached);
 	bool HiddenWrite();
 	bool Intrude();
+	bool Override();
 	PathsTable *PickTable();
 	// checks (paths_checks.cpp)
 	bool CheckAll();

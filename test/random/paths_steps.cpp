@@ -141,6 +141,13 @@ bool PathsRun::Cleanup(bool dry) {
 
 bool PathsRun::Orphans(bool dry) {
 	auto expected = Orphaned();
+	if (rng.Percent(20)) {
+		// the default minimum age (an hour): the orphans are younger, nothing goes
+		expected.clear();
+		segment += "RESET ducklake_orphaned_file_min_age;\n";
+		lake.Exec("RESET ducklake_orphaned_file_min_age");
+		dry = true; // what is left is checked as for a dry run
+	}
 	auto sql = std::string("SELECT path FROM ducklake_delete_orphaned_files('l', cleanup_all => true") +
 	           (dry ? ", dry_run => true)" : ")");
 	auto exec = Exec(sql);
@@ -154,6 +161,9 @@ bool PathsRun::Orphans(bool dry) {
 	auto diff = CompareLists(sql, listed, expected);
 	if (!diff.empty()) {
 		return Fail(diff);
+	}
+	if (!Must("SET ducklake_orphaned_file_min_age = '0 seconds'")) {
+		return false;
 	}
 	auto left = Orphaned();
 	if (!dry && !left.empty()) {
@@ -267,6 +277,44 @@ bool PathsRun::Intrude() {
 	return true;
 }
 
+//! A read-only session on a copy of the data path (OVERRIDE_DATA_PATH): reads the model, refuses writes.
+bool PathsRun::Override() {
+	auto copy = layout.root + "/intruders/copy" + std::to_string(intruders++) + " [*]";
+	fs::create_directories(layout.root + "/intruders");
+	if (!Must("DETACH l")) {
+		return false;
+	}
+	fs::copy(layout.data_path, copy, fs::copy_options::recursive);
+	Shell("cp -r " + ShellQuote(layout.data_path) + " " + ShellQuote(copy));
+	ChangeDirectory(rng.Pick(layout.cwds));
+	limit = int(rng.Range(0, 12));
+	auto attach = catalog->AttachSql(rng, cwd, SpellPath(rng, copy, cwd, layout.home), limit);
+	attach.insert(attach.size() - 1, ", OVERRIDE_DATA_PATH true");
+	if (!Must(attach) || !CheckTables()) {
+		return false;
+	}
+	auto before = FilesUnder(copy);
+	auto table = PickTable();
+	for (auto sql : {"INSERT INTO " + table->Sql("l") + " VALUES (-1, 'never')",
+	                 "INSERT INTO " + table->Sql("l") + " SELECT -range, 'never' FROM range(1, 100)",
+	                 "DELETE FROM " + table->Sql("l"), std::string("CALL ducklake_flush_inlined_data('l')")}) {
+		auto exec = Exec(sql);
+		if (exec.ok || exec.internal) {
+			return Fail(sql + "\n  in a read-only OVERRIDE_DATA_PATH session: " + exec.Describe());
+		}
+	}
+	auto sweep = Exec("SELECT path FROM ducklake_delete_orphaned_files('l', cleanup_all => true)");
+	if (sweep.internal || FilesUnder(copy) != before) {
+		return Fail("an orphan sweep in a read-only OVERRIDE_DATA_PATH session removed files of " + copy + ": " +
+		            sweep.Describe());
+	}
+	if (!CheckTables() || !Must("DETACH l")) {
+		return false;
+	}
+	ChangeDirectory(rng.Pick(layout.cwds));
+	return Attach(rng.Percent(30));
+}
+
 bool PathsRun::Step() {
 	if (config.inject_fault && result.step == 3) {
 		for (auto &entry : inventory) {
@@ -305,6 +353,8 @@ bool PathsRun::Step() {
 		return Must("CHECKPOINT l");
 	} else if (roll < 97) {
 		return Intrude();
+	} else if (roll < 98) {
+		return Override();
 	}
 	return Hide(config.known_defects && rng.Percent(30));
 }
