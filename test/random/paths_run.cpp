@@ -75,7 +75,7 @@ bool PathsRun::Write(const std::string &sql, bool &refused) {
 	if (exec.ok) {
 		return true;
 	}
-	if (hidden && !exec.internal && exec.type == duckdb::ExceptionType::IO) {
+	if ((hidden || lost) && !exec.internal && exec.type == duckdb::ExceptionType::IO) {
 		refused = true; // its files are away: reading them fails too
 		result.refusals++;
 		return false;
@@ -83,14 +83,16 @@ bool PathsRun::Write(const std::string &sql, bool &refused) {
 	if (RefusedForDataPath(exec)) {
 		refused = true;
 		result.refusals++;
-		return hidden ? false : Fail(sql + "\n  was refused though the data path is where it was made: " + exec.message);
+		return hidden || lost ? false : Fail(sql + "\n  was refused though the data path is where it was made: " + exec.message);
 	}
 	return Fail(sql + "\n  failed: " + exec.Describe());
 }
 
 bool PathsRun::Attach(bool with_data_path) {
 	limit = int(rng.Range(0, 12));
-	auto spelling = with_data_path ? SpellPath(rng, layout.data_path, cwd, layout.home) : std::string();
+	lost = Lost();
+	// a legacy lake's data path given from another folder is not the recorded one: leave it out
+	auto spelling = with_data_path && !legacy ? SpellPath(rng, layout.data_path, cwd, layout.home) : std::string();
 	if (!Must(catalog->AttachSql(rng, cwd, spelling, limit))) {
 		return false;
 	}
@@ -164,6 +166,55 @@ bool PathsRun::CreateLake() {
 	return true;
 }
 
+static std::string Normal(const std::string &path) {
+	auto text = fs::path(path).lexically_normal().string();
+	while (text.size() > 1 && text.back() == '/') {
+		text.pop_back();
+	}
+	return text;
+}
+
+//! Where an older writer's relative data path leads from the catalog's folder and from the working directory.
+bool PathsRun::Lost() const {
+	if (!legacy) {
+		return false;
+	}
+	auto beside_catalog = fs::path(layout.catalog_file).parent_path().string() + "/" + legacy_path;
+	return Normal(beside_catalog) != layout.data_path && Normal(cwd + "/" + legacy_path) != layout.data_path;
+}
+
+//! Markerless lake-named files where the legacy path leads from the other working directories (a lake an older
+//! writer made there): the lake must not take that folder for its own (findings/older_lake_adopts_foreign_folder.sh).
+void PathsRun::PlantForeignFolders() {
+	for (auto &dir : layout.cwds) {
+		auto folder = Normal(dir + "/" + legacy_path);
+		if (folder != layout.data_path && folder.rfind(layout.root + "/", 0) == 0 && !fs::exists(folder)) {
+			auto path = PlantUserFile(rng, folder + "/main/t1");
+			Shell("mkdir -p " + ShellQuote(folder + "/main/t1") + " && head -c 100 /dev/urandom > " +
+			      ShellQuote(path) + " # another lake's file, no marker");
+		}
+	}
+}
+
+//! Rewrites the new lake's catalog as an older writer records it: data_path relative to the working directory of
+//! creation, no marker (test/shell/data_path_locations.sh does the same).
+bool PathsRun::MakeLegacy() {
+	if (!Must("DETACH l")) {
+		return false;
+	}
+	auto sql = "ATTACH " + SqlString(layout.catalog_file) + " AS c; UPDATE c.ducklake_metadata SET value = " +
+	           SqlString(legacy_path + "/") + " WHERE key = 'data_path' AND scope IS NULL; DETACH c";
+	Shell("\"$INLAKE\" -c " + ShellQuote(sql) + " # as an older writer records it\nrm " +
+	      ShellQuote(layout.data_path + "/.inlake-lake"));
+	SqlSession plain(false);
+	auto exec = plain.Exec(sql);
+	if (!exec.ok) {
+		return Fail("rewriting the catalog as an older writer's: " + exec.Describe());
+	}
+	fs::remove(layout.data_path + "/.inlake-lake");
+	return Attach(false);
+}
+
 std::vector<std::string> PathsRun::Excluded() const {
 	auto excluded = catalog->CatalogFiles();
 	excluded.push_back(layout.data_path);
@@ -196,8 +247,13 @@ bool PathsRun::Setup() {
 		return false;
 	}
 	PlantNeighbours();
+	legacy = config.backend == PathsBackend::DUCKDB && rng.Percent(30);
+	legacy_path = fs::path(layout.data_path).lexically_relative(layout.create_cwd).string();
+	if (legacy && config.known_defects) {
+		PlantForeignFolders();
+	}
 	inventory = ListFiles(layout.root, Excluded());
-	return CreateLake() && CheckAll();
+	return CreateLake() && (!legacy || MakeLegacy()) && CheckAll();
 }
 
 PathsRunResult PathsRun::Run() {

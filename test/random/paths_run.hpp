@@ -9,6 +9,10 @@
 // cleanup, orphan sweeps (and dry runs of the three), orphans and user files
 // planted, DETACH/ATTACH and restarts from other working directories (chdir),
 // and hiding the data path (moved away before an attach, or while attached).
+// On the DuckDB backend 30% of the seeds turn the lake into an older writer's
+// (data_path recorded relative to the working directory of creation, no
+// marker): attached from a folder where that path leads elsewhere the lake is
+// "lost": file writes must be refused and reads may fail, never differ.
 // After every step: each table equals the model, every file the catalog names
 // exists, the sentinel lake reads the same, and no file or folder outside the
 // lake's data path and catalog files appeared, went or changed size. A dry run
@@ -48,6 +52,10 @@ struct PathsRunConfig {
 //   UTF-8 bytes at the end: `dätä` makes the folder `dät`, the ATTACH fails): such names get a suffix;
 // - a catalog path with `~` (ATTACH 'ducklake:~/lake.duckdb'): "the folder "~/" of the catalog database does not
 //   exist" (open_store.cpp checks the folder without expanding `~`): catalog paths are spelled without `~`;
+// - an older writer's lake that names no file yet takes a folder its relative data path leads to from the catalog's
+//   folder or the working directory, when that folder holds another (markerless) lake's files: it writes its marker
+//   and files there, and its sweep deletes the other lake's files (findings/older_lake_adopts_foreign_folder.sh):
+//   such folders are planted only with known_defects;
 // - the data path moved away while the lake is attached after its once-per-ATTACH check: a write makes the
 //   folder again and commits its file there: the data path is hidden only between DETACH and ATTACH.
 

@@ -28,6 +28,9 @@ private:
 	bool CreateSentinel();
 	void PlantNeighbours();
 	bool CreateLake();
+	bool MakeLegacy();
+	void PlantForeignFolders();
+	bool Lost() const;
 	void ChangeDirectory(const std::string &cwd);
 	void Shell(const std::string &line);
 	ExecResult Exec(const std::string &sql);
@@ -73,6 +76,11 @@ private:
 	int intruders = 0;
 	int limit = 0;
 	bool hidden = false;
+	//! An older writer's lake: data_path recorded relative to the working directory of creation (legacy_path).
+	bool legacy = false;
+	std::string legacy_path;
+	//! Attached (legacy) from a folder where its data path cannot be found: file access may be refused or fail.
+	bool lost = false;
 	std::string cwd;
 	FileSizes inventory;
 	std::string sentinel_image;

@@ -110,6 +110,13 @@ static std::string CompareLists(const std::string &what, std::vector<std::string
 }
 
 bool PathsRun::Cleanup(bool dry) {
+	if (lost) {
+		bool refused;
+		return Write(std::string("CALL ducklake_cleanup_old_files('l', cleanup_all => true") +
+		                 (dry ? ", dry_run => true)" : ")"),
+		             refused) ||
+		       result.ok;
+	}
 	auto files = LakeFiles(lake, "l", layout.data_path);
 	std::vector<std::string> expected;
 	for (auto &file : files.scheduled) {
@@ -140,6 +147,13 @@ bool PathsRun::Cleanup(bool dry) {
 }
 
 bool PathsRun::Orphans(bool dry) {
+	if (lost) {
+		bool refused;
+		return Write(std::string("CALL ducklake_delete_orphaned_files('l', cleanup_all => true") +
+		                 (dry ? ", dry_run => true)" : ")"),
+		             refused) ||
+		       result.ok;
+	}
 	auto expected = Orphaned();
 	if (rng.Percent(20)) {
 		// the default minimum age (an hour): the orphans are younger, nothing goes
