@@ -28,3 +28,16 @@ rm B/data/.inlake-lake
   SELECT * FROM l.t; SELECT * FROM ducklake_delete_orphaned_files('l', cleanup_all => true);" </dev/null)
 find B -type f                     # B/other.duckdb, B/data/.inlake-lake (lake A's marker); lake B's Parquet file gone
 (cd B && "$INLAKE" -csv -c "ATTACH 'ducklake:other.duckdb' AS o; SELECT count(*) FROM o.t") # IO Error: Cannot open file
+
+# The same from the working directory the lake was made in (found by inlake_paths_random_test --known-defects
+# --seed 900 --backend duckdb): the candidate beside the catalog comes first, so a folder of that name beside the
+# catalog wins over the lake's real (markerless) data path: the lake writes its marker and new files into w/w/data
+# and its sweep deletes the file that was there.
+cd "$dir" && rm -rf r4 && mkdir -p r4/w && cd r4
+"$INLAKE" -c "ATTACH 'ducklake:w/lake.duckdb' AS l (DATA_PATH 'w/data', DATA_INLINING_ROW_LIMIT 0); CREATE TABLE l.t (i INTEGER);"
+"$INLAKE" -c "ATTACH 'w/lake.duckdb' AS c; UPDATE c.ducklake_metadata SET value = 'w/data/' WHERE key = 'data_path';"
+rm w/data/.inlake-lake
+mkdir -p w/w/data/main/x && echo junk > w/w/data/main/x/ducklake-00000000-0000-7000-8000-000000000001.parquet
+"$INLAKE" -csv -c "SET ducklake_orphaned_file_min_age = '0 seconds'; ATTACH 'ducklake:w/lake.duckdb' AS l (DATA_INLINING_ROW_LIMIT 0);
+  INSERT INTO l.t VALUES (1); SELECT * FROM ducklake_delete_orphaned_files('l', cleanup_all => true);"
+find . -type f | sort # w/w/data/.inlake-lake and the new file in w/w/data/main/t/; the file of w/w/data/main/x gone
