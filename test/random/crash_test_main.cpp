@@ -245,6 +245,7 @@ static int RunParent(const CrashOptions &options) {
 				std::cout << "FAILED " << BackendName(backend) << " seed " << options.seed << " round " << round << ": "
 				          << failure << "\nreproduce: inlake_crash_test --seed " << options.seed << " --rounds "
 				          << round + 1 << (options.exclude.empty() ? "" : " --exclude " + options.exclude)
+				          << (options.kill_in_maintenance ? " --kill-in-maintenance" : "")
 				          << " (kill timing varies)" << std::endl;
 				failures++;
 				break;
