@@ -270,9 +270,13 @@ bool PathsRun::Hide(bool attached) {
 
 //! A new lake in a folder that holds another lake or lake-named files: refused, and nothing changes.
 bool PathsRun::Intrude() {
-	std::vector<std::string> targets = {layout.data_path, layout.data_path + "/main", layout.data_path + "/x/y",
-	                                    layout.sentinel_data, layout.lake_home, layout.neighbour, layout.root,
+	std::vector<std::string> targets = {layout.sentinel_data, layout.lake_home, layout.neighbour, layout.root,
 	                                    layout.root + "/other"};
+	// an older writer's lake without its marker (yet) is not known as a lake in its folder: a new lake may go
+	// there if the folder holds no lake file, and inside it anyway (test/shell/data_path_locations.sh)
+	if (!legacy || fs::exists(layout.data_path + "/.inlake-lake")) {
+		targets.insert(targets.end(), {layout.data_path, layout.data_path + "/main", layout.data_path + "/x/y"});
+	}
 	auto target = rng.Pick(targets);
 	auto catalog_file = layout.root + "/intruders/lake" + std::to_string(intruders++) + ".duckdb";
 	fs::create_directories(layout.root + "/intruders");
