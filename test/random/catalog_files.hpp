@@ -5,7 +5,7 @@
 // Contract: ReferencedFiles resolves every row of ducklake_data_file and
 // ducklake_delete_file (live or ended: all rows) to an absolute path, relative
 // paths through the table's and schema's paths and the lake's data_path, as the
-// DuckLake spec says. MissingFiles lists the referenced paths that do not exist.
+// DuckLake spec says (a relative data_path from the catalog file's folder). MissingFiles lists the referenced paths that do not exist.
 // FilesOnDisk lists the regular files under the data path.
 //===----------------------------------------------------------------------===//
 #pragma once

@@ -29,6 +29,7 @@ private:
 	bool CheckTimeTravel();
 	bool CheckFiles();
 	bool CheckOrphans();
+	bool CheckCleanup();
 	bool ReadImages(SqlSession &session, const std::vector<TableModel> &models, const std::string &prefix,
 	                const std::string &suffix, std::vector<TableImage> &images);
 	bool Fail(const std::string &what) {
@@ -209,6 +210,14 @@ bool CrashChecker::CheckFiles() {
 	return true;
 }
 
+bool CrashChecker::CheckCleanup() {
+	auto cleanup = lake.Exec("CALL ducklake_cleanup_old_files('l', cleanup_all => true)");
+	if (!cleanup.ok) {
+		return Fail("ducklake_cleanup_old_files after the kill failed: " + cleanup.Describe());
+	}
+	return CheckFiles();
+}
+
 static std::set<std::string> Normalized(const std::set<std::string> &paths) {
 	std::set<std::string> result;
 	for (auto &path : paths) {
@@ -249,6 +258,7 @@ std::string CrashChecker::Run() {
 	}
 	bool ok = Replay() && ResolvePending() && CompareNow() &&
 	          (config.features.Off("time-travel") || CheckTimeTravel()) && CheckFiles() &&
+	          (!config.cleanup_after_kill || CheckCleanup()) &&
 	          (!config.check_orphans || CheckOrphans());
 	return ok ? "" : failure;
 }

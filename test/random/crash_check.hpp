@@ -32,6 +32,9 @@ struct CrashCheckConfig {
 	//! Self-test: leave the committed inserts out of the replay (the check must fail).
 	bool skip_replay = false;
 	bool verbose = false;
+	//! After a kill during maintenance: ducklake_cleanup_old_files must then succeed (files a killed cleanup
+	//! already removed may still be scheduled) and leave every referenced file.
+	bool cleanup_after_kill = false;
 };
 
 std::string CheckAfterKill(const CrashCheckConfig &config, Rng &rng);

@@ -1,6 +1,7 @@
 #include "crash_child.hpp"
 
 #include "crash_log.hpp"
+#include "crash_maintenance.hpp"
 #include "error_policy.hpp"
 #include "generator.hpp"
 #include "known_defects.hpp"
@@ -22,13 +23,15 @@ namespace {
 
 class CrashChild {
 public:
-	explicit CrashChild(const CrashChildConfig &config_p) : config(config_p), log(CrashLogPath(config.dir)) {
+	explicit CrashChild(const CrashChildConfig &config_p)
+	    : config(config_p), log(CrashLogPath(config.dir)), maintenance_rng(config.seed * 31 + config.round) {
 	}
 	int Run();
 
 private:
 	bool Prepare();
 	int Execute(const Step &step, int64_t index);
+	int Maintenance();
 	bool Compare(int table);
 	int Fail(int code, const std::string &what) {
 		std::cerr << "crash child (seed " << config.seed << ", round " << config.round << "): " << what << std::endl;
@@ -42,6 +45,7 @@ private:
 	std::unique_ptr<Generator> generator;
 	CellDictionary cells;
 	int64_t next_index = 0;
+	Rng maintenance_rng;
 };
 
 bool CrashChild::Prepare() {
@@ -92,7 +96,25 @@ bool CrashChild::Prepare() {
 		Fail(4, "ATTACH failed: " + attach.Describe());
 		return false;
 	}
+	if (config.kill_in_maintenance) {
+		lake.Exec("SET ducklake_orphaned_file_min_age = '0 seconds'"); // the only writer: orphans of any age go
+	}
 	return true;
+}
+
+//! Sometimes one maintenance step (after planting orphans for a sweep), announced to the parent first.
+int CrashChild::Maintenance() {
+	if (!config.kill_in_maintenance || !maintenance_rng.Percent(35)) {
+		return 0;
+	}
+	auto step = MaintenanceStep(maintenance_rng);
+	if (step.label == "orphans") {
+		PlantOrphans(maintenance_rng, DataPath(config.dir));
+	}
+	if (!SignalMaintenance(config.ready_fd)) {
+		return Fail(3, "cannot signal maintenance");
+	}
+	return Execute(step, next_index++);
 }
 
 bool CrashChild::Compare(int table) {
@@ -178,6 +200,9 @@ int CrashChild::Run() {
 		return Fail(3, "cannot signal readiness");
 	}
 	for (int i = 0; i < config.statements; i++) {
+		if (auto code = Maintenance()) {
+			return code;
+		}
 		auto step = generator->Next();
 		auto code = Execute(step, next_index);
 		if (code != 0) {

@@ -10,7 +10,8 @@
 // is logged as an intent before it runs and as committed (with the lake's
 // latest snapshot) or failed after it, both fsync'd. A lake/native mismatch or
 // an INTERNAL error ends the child with a message on stderr and exit code 4/5;
-// a completed run exits 0.
+// a completed run exits 0. With kill_in_maintenance it also runs orphan
+// sweeps, cleanups and expiry (crash_maintenance.hpp) between statements.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -31,6 +32,8 @@ struct CrashChildConfig {
 	Backend backend = Backend::DUCKDB;
 	int ready_fd = -1;
 	bool verbose = false;
+	//! Runs file maintenance between statements, signalling each on ready_fd (crash_maintenance.hpp).
+	bool kill_in_maintenance = false;
 };
 
 std::string CrashLogPath(const std::string &dir);

@@ -2,6 +2,7 @@
 // kill (see crash_child.hpp and crash_check.hpp, and --help).
 #include "crash_check.hpp"
 #include "crash_child.hpp"
+#include "crash_maintenance.hpp"
 #include "features.hpp"
 #include "lake_backend.hpp"
 #include "rng.hpp"
@@ -32,6 +33,7 @@ struct CrashOptions {
 	bool keep = false;
 	bool check_orphans = true;
 	bool skip_replay = false;
+	bool kill_in_maintenance = false;
 	bool help = false;
 	std::string exclude;
 	std::string dir;
@@ -53,6 +55,8 @@ static const char *USAGE =
     "  --exclude a,b       features to leave out (as inlake_random_test --help lists)\n"
     "  --backend NAME|all  catalog backend: duckdb, sqlite or postgres (needs INLAKE_TEST_PG, else skipped loudly);\n"
     "                      default all\n"
+    "  --kill-in-maintenance  the child also sweeps orphans, cleans up and expires; each kill falls in one of\n"
+    "                      those (crash_maintenance.hpp), and the check then also runs a cleanup\n"
     "  --no-check-orphans  skip the check that ducklake_delete_orphaned_files leaves only referenced files\n"
     "  --inject-fault skip-replay  self-test: leave the committed inserts out of the replay (must fail)\n"
     "  --dir PATH          where the lake lives (default a new /tmp directory)\n"
@@ -89,6 +93,8 @@ static void Parse(int argc, char **argv, CrashOptions &options) {
 		} else if (flag == "--backend") {
 			auto name = value();
 			options.backends = name == "all" ? AllBackends() : std::vector<Backend> {ParseBackend(name)};
+		} else if (flag == "--kill-in-maintenance") {
+			options.kill_in_maintenance = true;
 		} else if (flag == "--no-check-orphans") {
 			options.check_orphans = false;
 		} else if (flag == "--inject-fault") {
@@ -138,6 +144,9 @@ static pid_t StartChild(const CrashOptions &options, Backend backend, const std:
 		if (options.verbose) {
 			args.push_back("--verbose");
 		}
+		if (options.kill_in_maintenance) {
+			args.push_back("--kill-in-maintenance");
+		}
 		std::vector<char *> argv;
 		for (auto &arg : args) {
 			argv.push_back(const_cast<char *>(arg.c_str()));
@@ -166,8 +175,19 @@ static std::string Round(const CrashOptions &options, Backend backend, const std
 	int ready = -1;
 	auto pid = StartChild(options, backend, dir, round, ready);
 	bool is_ready = WaitReady(ready);
-	close(ready);
 	int delay = -1;
+	if (is_ready && options.kill_in_maintenance) {
+		// the n-th maintenance step, a few hundred microseconds in (the pipe stays open: the child writes to it)
+		auto nth = int(rng.Range(1, 3));
+		auto micros = useconds_t(rng.Below(2500));
+		if (WaitMaintenance(ready, nth, 300000)) {
+			usleep(micros);
+			kill(pid, SIGKILL);
+			delay = 0;
+		}
+		is_ready = false;
+	}
+	close(ready);
 	if (is_ready) {
 		auto roll = rng.Below(100);
 		delay = roll < 30 ? int(rng.Below(30)) : roll < 90 ? int(rng.Below(options.max_delay_ms + 1)) : -1;
@@ -197,6 +217,7 @@ static std::string Round(const CrashOptions &options, Backend backend, const std
 	check.check_orphans = options.check_orphans;
 	check.skip_replay = options.skip_replay;
 	check.verbose = options.verbose || options.long_mode;
+	check.cleanup_after_kill = options.kill_in_maintenance;
 	return CheckAfterKill(check, rng);
 }
 
@@ -241,6 +262,7 @@ static int RunParent(const CrashOptions &options) {
 				std::cout << "FAILED " << BackendName(backend) << " seed " << options.seed << " round " << round << ": "
 				          << failure << "\nreproduce: inlake_crash_test --seed " << options.seed << " --rounds "
 				          << round + 1 << (options.exclude.empty() ? "" : " --exclude " + options.exclude)
+				          << (options.kill_in_maintenance ? " --kill-in-maintenance" : "")
 				          << " (kill timing varies)" << std::endl;
 				failures++;
 				break;
@@ -294,6 +316,7 @@ int main(int argc, char **argv) {
 		config.backend = options.backends[0];
 		config.ready_fd = options.ready_fd;
 		config.verbose = options.verbose;
+		config.kill_in_maintenance = options.kill_in_maintenance;
 		return RunCrashChild(config);
 	}
 	return RunParent(options);
