@@ -132,10 +132,13 @@ void LakeCatalog::CheckDataPathForFiles(const std::string &what) {
 		return;
 	}
 	std::lock_guard<std::mutex> guard(data_path_lock);
-	if (data_path_checked) {
+	auto &fs = FileSystem::GetFileSystem(GetDatabase());
+	// once checked, one look per statement that writes files: the marker is still there (the folder was not moved
+	// away meanwhile, to be made anew by the next write)
+	if (data_path_checked && fs.DirectoryExists(lake_id.empty() ? data_path : data_path + kMarkerPrefix + lake_id)) {
 		return;
 	}
-	auto &fs = FileSystem::GetFileSystem(GetDatabase());
+	data_path_checked = false;
 	if (!fs.DirectoryExists(data_path)) {
 		throw duckdb::IOException("Cannot %s: the data path \"%s\" of lake \"%s\" does not exist (was the lake "
 		                          "moved, or is a disk missing?); nothing was written",

@@ -5,6 +5,7 @@
 #include "transaction/lake_transaction.hpp"
 #include "transaction/lake_transaction_manager.hpp"
 
+#include "duckdb/common/file_system.hpp"
 #include "duckdb/common/string_util.hpp"
 #include "duckdb/main/attached_database.hpp"
 #include "duckdb/parser/parsed_data/attach_info.hpp"
@@ -43,7 +44,11 @@ static duckdb::unique_ptr<duckdb::Catalog> AttachLake(duckdb::optional_ptr<duckd
 			options.metadata_parameters.erase(named);
 		}
 		options.connection_defaults = PostgresSecretSettings(context, secret);
-	} else if (!options.metadata_parameters.empty()) {
+	} else if (duckdb::StringUtil::StartsWith(options.metadata_path, "~")) {
+		// a catalog file under the home folder ("~/lake.duckdb"): SQLite does not expand ~, DuckDB's checks do not
+		options.metadata_path = duckdb::FileSystem::GetFileSystem(context).ExpandPath(options.metadata_path);
+	}
+	if (options.backend != CatalogBackend::POSTGRES && !options.metadata_parameters.empty()) {
 		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\": METADATA_PARAMETERS (here: \"%s\", ...) "
 		                                    "are settings of a PostgreSQL catalog connection; this catalog is a file",
 		                                    name, options.metadata_parameters.begin()->first);

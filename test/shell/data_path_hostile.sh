@@ -127,4 +127,30 @@ run -csv -noheader -c "ATTACH 'ducklake:$WORK_DIR/d11/l2.duckdb' AS l; CREATE TA
 expect_eq "11: without DATA_PATH it does not need one" "3" "$OUT"
 cd "$WORK_DIR"
 
+# 12 (found by the randomized path workload): the data path moved away while the lake is attached: the next file
+# write is refused (it made the folder again and committed its file there)
+mkdir -p d12 && cd d12 && mkfifo in
+"$INLAKE" -csv < in > session.out 2>&1 & session=$!
+exec 3>in
+echo "ATTACH 'ducklake:lake.duckdb' AS l (DATA_PATH 'data', DATA_INLINING_ROW_LIMIT 0);
+CREATE TABLE l.t AS SELECT range AS i FROM range(10);
+SELECT 'created';" >&3
+for i in $(seq 100); do grep -q created session.out && break; sleep 0.1; done
+mv data data.away
+echo "INSERT INTO l.t SELECT range FROM range(5);" >&3
+exec 3>&-; wait $session || true
+expect_contains "12: a write after the data path moved away is refused" "does not exist" "$(cat session.out)"
+if [[ -e data ]]; then fail "12: the data path was made again"; else echo "ok: 12: the data path was not made again"; fi
+mv data.away data
+run -csv -noheader -c "ATTACH 'ducklake:lake.duckdb' AS l; SELECT count(*) FROM l.t"
+expect_eq "12: moved back, the lake reads" "10" "$OUT"
+cd ..
+
+# 13 (found by the randomized path workload): a catalog under ~ (SQLite does not expand it)
+mkdir -p home13
+HOME="$WORK_DIR/home13" "$INLAKE" -csv -noheader -c "ATTACH 'ducklake:sqlite:~/lake.sqlite' AS l; CREATE TABLE l.t (i INTEGER);
+  INSERT INTO l.t VALUES (13); SELECT i FROM l.t" </dev/null >home13.out 2>&1 || true
+expect_eq "13: a SQLite catalog under ~" "13" "$(cat home13.out)"
+expect_eq "13: it is in the home folder" "1" "$(ls home13 | grep -c '^lake.sqlite$')"
+
 finish
