@@ -26,7 +26,7 @@ DataPathOrigin LakeCatalog::Origin() {
 	if (catalog_file) {
 		auto &fs = FileSystem::GetFileSystem(GetDatabase());
 		auto expanded = WithoutFileScheme(fs.ExpandPath(catalog_path));
-		if (expanded[0] == '/' || !origin.working_folder.empty()) {
+		if (!expanded.empty() && (expanded[0] == '/' || !origin.working_folder.empty())) {
 			origin.catalog_folder = ParentFolder(AbsoluteLocalPath(expanded, origin.working_folder));
 		}
 	}
@@ -50,9 +50,8 @@ std::string LakeCatalog::PrepareNewDataPath(std::string &recorded) {
 	if (!taken.empty()) {
 		throw duckdb::InvalidInputException(
 		    "Cannot attach DuckLake \"%s\": the data path \"%s\" cannot hold a new lake: %s. Give a DATA_PATH of its "
-		    "own to each lake (a marker %s<id> left by an ATTACH that was killed before it made its lake may be "
-		    "removed by hand); the catalog \"%s\" was left as it was",
-		    options.lake_name, chosen.location, taken, kMarkerPrefix, store->DisplayName());
+		    "own to each lake; the catalog \"%s\" was left as it was",
+		    options.lake_name, chosen.location, taken, store->DisplayName());
 	}
 	CreateDataPath(chosen.location);
 	return chosen.location;
