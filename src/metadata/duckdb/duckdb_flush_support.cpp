@@ -64,6 +64,7 @@ int64_t DuckDBWriteTxn::CountInlinedRowsEndedAfter(const std::string &inlined_ta
 
 void DuckDBWriteTxn::DeleteInlinedRowsUpTo(const std::string &inlined_table, const InlinedColumnNames &names,
                                            int64_t snapshot_id) {
+	removed_inlined_rows = true;
 	auto table = store.Prefix() + SqlIdentifier(inlined_table);
 	auto later = store.Query("SELECT count(*) FROM " + table + " WHERE " + SqlIdentifier(names.begin_snapshot) +
 	                         " > " + SqlInt(snapshot_id));

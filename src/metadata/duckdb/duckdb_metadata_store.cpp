@@ -67,7 +67,7 @@ bool DuckDBMetadataStore::IsInitialized() {
 	return TableExists("ducklake_metadata");
 }
 
-void DuckDBMetadataStore::CheckpointIfWalLarge() {
+void DuckDBMetadataStore::CheckpointIfWalLarge(bool always) {
 	// after a commit that has succeeded: nothing here may turn it into a failure
 	try {
 		auto database = duckdb::DatabaseManager::Get(this->database).GetDatabase(metadata_database);
@@ -75,7 +75,7 @@ void DuckDBMetadataStore::CheckpointIfWalLarge() {
 			return;
 		}
 		auto &storage = database->GetStorageManager();
-		if (storage.InMemory() || storage.GetWALSize() < kWalCheckpointBytes) {
+		if (storage.InMemory() || (!always && storage.GetWALSize() < kWalCheckpointBytes)) {
 			return;
 		}
 		connection.Query("CHECKPOINT " + SqlIdentifier(metadata_database)); // an error (other transactions) waits

@@ -111,7 +111,7 @@ public:
 	//! DuckDB replays the WAL on every attach, and checkpoints on its own only at 16 MB: a long-lived process
 	//! of small commits would make every later attach slow. Skipped (tried again later) while other
 	//! transactions are open on the catalog database.
-	void CheckpointIfWalLarge();
+	void CheckpointIfWalLarge(bool always = false);
 
 	//! The latest snapshot, from the cache or the catalog (caller holds `lock`).
 	SnapshotRecord ReadLatestSnapshot();

@@ -141,7 +141,7 @@ void DuckDBWriteTxn::Commit() {
 	open = false;
 	connection.context->transaction.Commit();
 	staged.ApplyTo(store.cache);
-	store.CheckpointIfWalLarge();
+	store.CheckpointIfWalLarge(removed_inlined_rows);
 }
 
 void DuckDBWriteTxn::Rollback() {
