@@ -56,17 +56,7 @@ std::string PostgresDialect::TimestampTzLiteral(duckdb::timestamp_tz_t time) con
 	if (time.value < earliest.value) {
 		return "CAST('-infinity' AS TIMESTAMPTZ)"; // -infinity too
 	}
-	duckdb::date_t date;
-	duckdb::dtime_t clock;
-	duckdb::Timestamp::Convert(time, date, clock);
-	int32_t year, month, day, hour, minute, second, micros;
-	duckdb::Date::Convert(date, year, month, day);
-	duckdb::Time::Convert(clock, hour, minute, second, micros);
-	char text[80];
-	// year 0 is 1 BC
-	snprintf(text, sizeof(text), "%04d-%02d-%02d %02d:%02d:%02d.%06d+00%s", year > 0 ? year : 1 - year, month, day,
-	         hour, minute, second, micros, year > 0 ? "" : " BC");
-	return "CAST('" + std::string(text) + "' AS TIMESTAMPTZ)";
+	return "CAST('" + FixedTimestampText(time, true) + "' AS TIMESTAMPTZ)";
 }
 
 std::string PostgresDialect::InlinedColumnType(const LogicalType &type) const {

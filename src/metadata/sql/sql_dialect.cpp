@@ -136,16 +136,17 @@ duckdb::Value SQLiteDialect::DecodeInlined(const duckdb::Value &stored, const du
 	return ValueFromInlinedText(stored, type);
 }
 
-std::string FixedTimestampText(duckdb::timestamp_tz_t time) {
+std::string FixedTimestampText(duckdb::timestamp_tz_t time, bool with_era) {
 	duckdb::date_t date;
 	duckdb::dtime_t clock;
 	duckdb::Timestamp::Convert(time, date, clock);
 	int32_t year, month, day, hour, minute, second, micros;
 	duckdb::Date::Convert(date, year, month, day);
 	duckdb::Time::Convert(clock, hour, minute, second, micros);
-	char text[64];
-	snprintf(text, sizeof(text), "%04d-%02d-%02d %02d:%02d:%02d.%06d+00", year, month, day, hour, minute, second,
-	         micros);
+	bool before_christ = with_era && year <= 0;
+	char text[80];
+	snprintf(text, sizeof(text), "%04d-%02d-%02d %02d:%02d:%02d.%06d+00%s", before_christ ? 1 - year : year, month,
+	         day, hour, minute, second, micros, before_christ ? " BC" : "");
 	return text;
 }
 

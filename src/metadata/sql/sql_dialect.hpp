@@ -130,7 +130,8 @@ public:
 	duckdb::Value DecodeInlined(const duckdb::Value &stored, const duckdb::LogicalType &type) const override;
 };
 
-//! `time` as "YYYY-MM-DD HH:MM:SS.ffffff+00", the form SQLite catalogs store times in.
-std::string FixedTimestampText(duckdb::timestamp_tz_t time);
+//! `time` as "YYYY-MM-DD HH:MM:SS.ffffff+00", the form SQLite catalogs store times in. `with_era`: a year before 1
+//! is written as PostgreSQL reads it, counted back with a " BC" suffix (year 0 is 1 BC).
+std::string FixedTimestampText(duckdb::timestamp_tz_t time, bool with_era = false);
 
 } // namespace inlake
