@@ -35,6 +35,8 @@ duckdb::TableFunction LastCommittedSnapshotFunction();
 duckdb::TableFunction SetCommitMessageFunction();
 duckdb::TableFunction SettingsFunction();
 duckdb::TableFunction ListFilesFunction();
+duckdb::TableFunction MergeAdjacentFilesFunction();
+duckdb::TableFunction RewriteDataFilesFunction();
 //! ducklake_table_insertions, _deletions, _changes and the events function _changes reads
 std::vector<duckdb::TableFunction> ChangeFeedFunctions();
 

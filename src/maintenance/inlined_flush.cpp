@@ -2,6 +2,7 @@
 
 #include "catalog/lake_catalog.hpp"
 #include "common/lake_paths.hpp"
+#include "maintenance/file_deletes.hpp"
 #include "maintenance/parallel_flush.hpp"
 #include "read/delete_file_loader.hpp"
 #include "transaction/lake_transaction.hpp"
@@ -20,14 +21,6 @@ namespace inlake {
 using namespace duckdb; // NOLINT
 
 namespace {
-
-//! Records that `position` was deleted in `snapshot` unless an earlier deletion snapshot is known for it.
-void MergeEarliest(std::map<int64_t, int64_t> &deletes, int64_t position, int64_t snapshot) {
-	auto entry = deletes.emplace(position, snapshot);
-	if (!entry.second) {
-		entry.first->second = std::min(entry.first->second, snapshot);
-	}
-}
 
 //! Per flushed row: what the data file records and what its partial delete file needs.
 struct FlushedRow {
@@ -225,27 +218,6 @@ private:
 	std::vector<FlushedRow> rows;
 };
 
-//! Every position of a committed data file deleted at or before the transaction's snapshot, with the snapshot
-//! it was deleted in. A delete file holds every earlier deletion of its data file too, and a plain one records
-//! only its own begin snapshot for all of them, so each position takes the earliest snapshot any delete file
-//! of the file's history (or an inlined deletion, merged by the caller) gives it.
-std::map<int64_t, int64_t> ExistingDeletes(ClientContext &context, LakeTransaction &transaction,
-                                           const DataFileRecord &file, const std::string &table_path) {
-	std::map<int64_t, int64_t> result;
-	if (file.delete_file.delete_file_id < 0) {
-		return result;
-	}
-	auto &store = transaction.GetCatalog().Store();
-	for (auto &ref : store.LoadDeleteFileHistory(file.data_file_id, transaction.Snapshot().snapshot_id)) {
-		auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
-		for (auto &entry :
-		     ReadDeletePositionsWithSnapshots(*context.db, path, ref.partial_max >= 0, ref.begin_snapshot)) {
-			MergeEarliest(result, entry.first, entry.second);
-		}
-	}
-	return result;
-}
-
 void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table, TableFlush &flush) {
 	auto &store = transaction.GetCatalog().Store();
 	auto entries = store.LoadInlinedDeleteEntries(table.TableId(), transaction.Snapshot().snapshot_id);
@@ -266,9 +238,9 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 		if (file == files.end()) {
 			continue; // the data file is gone (dropped or rewritten): its deletions no longer matter
 		}
-		auto merged = ExistingDeletes(context, transaction, *file->second, table_path);
+		auto merged = DeleteFileDeletes(context, transaction, *file->second, table_path);
 		for (auto &position : entry.second) {
-			MergeEarliest(merged, position.first, position.second);
+			MergeEarliestDelete(merged, position.first, position.second);
 		}
 		std::vector<int64_t> positions, snapshots;
 		for (auto &position : merged) {

@@ -29,21 +29,6 @@ bool HasNestedColumns(const std::vector<LakeColumn> &columns) {
 	return false;
 }
 
-//! The COPY options that make DuckDB write the file as ParquetFileWriter would.
-std::string CopyOptions(const ParquetWriteOptions &options) {
-	std::string sql = "COMPRESSION " + SqlString(options.compression);
-	if (options.compression_level != 0) {
-		sql += ", COMPRESSION_LEVEL " + SqlInt(options.compression_level);
-	}
-	if (options.row_group_size > 0) {
-		sql += ", ROW_GROUP_SIZE " + SqlInt(options.row_group_size);
-	}
-	if (!options.parquet_version.empty()) {
-		sql += ", PARQUET_VERSION " + options.parquet_version;
-	}
-	return sql + ", WRITE_EMPTY_FILE false";
-}
-
 //! The star REPLACE list that writes the columns DuckDB's Parquet writer cannot hold exactly as text.
 std::string EncodedColumnReplacements(const std::vector<LakeColumn> &columns) {
 	std::string replacements;
@@ -82,6 +67,20 @@ FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, L
 
 } // namespace
 
+std::string ParquetCopyOptionsSql(const ParquetWriteOptions &options) {
+	std::string sql = "COMPRESSION " + SqlString(options.compression);
+	if (options.compression_level != 0) {
+		sql += ", COMPRESSION_LEVEL " + SqlInt(options.compression_level);
+	}
+	if (options.row_group_size > 0) {
+		sql += ", ROW_GROUP_SIZE " + SqlInt(options.row_group_size);
+	}
+	if (!options.parquet_version.empty()) {
+		sql += ", PARQUET_VERSION " + options.parquet_version;
+	}
+	return sql + ", WRITE_EMPTY_FILE false";
+}
+
 bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
                       const std::vector<LakeColumn> &file_columns, const std::vector<InlinedSource> &sources,
                       const std::vector<std::string> &order_by, TableFlush &flush) {
@@ -108,7 +107,7 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 	request.order_by = order_by;
 	auto file_name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + ".parquet";
 	request.path = options.directory + file_name;
-	request.copy_options = CopyOptions(options);
+	request.copy_options = ParquetCopyOptionsSql(options);
 	request.column_replacements = EncodedColumnReplacements(options.columns);
 	request.field_ids = FieldIdsOptionSql(BuildFieldIdsOption(options.columns, RowIdAndSnapshotColumns()));
 	request.plain_field_ids = FieldIdsOptionSql(BuildFieldIdsOption(options.columns, {}));

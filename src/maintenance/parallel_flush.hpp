@@ -41,6 +41,11 @@ namespace inlake {
 class LakeTableEntry;
 class LakeTransaction;
 struct TableFlush;
+struct ParquetWriteOptions;
+
+//! The options of a Parquet COPY (besides FORMAT and FIELD_IDS) that make DuckDB write a file as
+//! ParquetFileWriter would: compression, row group size, Parquet version, no empty file.
+std::string ParquetCopyOptionsSql(const ParquetWriteOptions &options);
 
 bool TryParallelFlush(duckdb::ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
                       const std::vector<LakeColumn> &file_columns, const std::vector<InlinedSource> &sources,

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -172,6 +173,9 @@ struct TableChangeSources {
 	std::map<int64_t, std::vector<DataFileRecord::DeleteFileRef>> delete_files;
 	//! The table's inlined deletions made at or before the range's end
 	std::vector<InlinedDeleteEntry> inlined_deletes;
+	//! The snapshots of the range that compacted the table (changes_made compacted_table:<id>): files that
+	//! end there and rows inserted there are the same rows moved to other files, not changes
+	std::set<int64_t> compaction_snapshots;
 };
 
 //! A new ducklake_delete_file row.

@@ -69,6 +69,8 @@ public:
 	virtual void EndView(int64_t view_id, int64_t end_snapshot) = 0;
 	virtual void InsertDataFile(const DataFileRecord &file) = 0;
 	virtual void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) = 0;
+	//! Ends these data files (a rewrite replaced them; snapshots before `end_snapshot` still read them).
+	virtual void EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t end_snapshot) = 0;
 	virtual void WriteTableStats(const TableStatsRecord &stats, bool exists) = 0;
 	virtual void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) = 0;
 	//! Ends the table's sort order (if any) and, when `sort_keys` is not empty, records the new one.

@@ -53,6 +53,7 @@ public:
 		for (auto &entry : sources.inlined_deletes) {
 			MergeEarliest(inlined_deletes[entry.file_id], entry.position, entry.snapshot_id);
 		}
+		plan.compaction_snapshots = sources.compaction_snapshots;
 		auto table_path = transaction.TableDataPath(table);
 		for (auto &file : sources.files) {
 			AddFile(file, sources.delete_files[file.data_file_id], inlined_deletes[file.data_file_id], table_path);
@@ -171,7 +172,8 @@ private:
 		auto start = plan.start_snapshot, end = plan.end_snapshot;
 		auto deletes = FileDeletes(file, delete_files, inlined, table_path);
 		ChangeFeedFile feed_file;
-		if (file.end_snapshot >= 0 && file.end_snapshot <= end) {
+		// a file a compaction ended lives on in the files it wrote: its rows were not deleted then
+		if (file.end_snapshot >= 0 && file.end_snapshot <= end && !plan.compaction_snapshots.count(file.end_snapshot)) {
 			feed_file.default_delete = file.end_snapshot;
 		}
 		bool partial = file.partial_max >= 0;

@@ -62,6 +62,8 @@ struct ChangeFeedPlan {
 	std::shared_ptr<duckdb::ColumnDataCollection> inlined_rows;
 	//! (row id, insert snapshot) of every inlined row read, to drop a flushed copy read again from a file
 	std::set<std::pair<int64_t, int64_t>> inlined_keys;
+	//! Snapshots of the range that compacted the table: rows "inserted" there were moved, not inserted
+	std::set<int64_t> compaction_snapshots;
 };
 
 //! Plans the change feed of `table` (the table as of `end_snapshot`) over start..end.

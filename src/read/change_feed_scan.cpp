@@ -134,7 +134,7 @@ void SelectEvents(const ChangeFeedBindData &bind, ChangeFeedLocal &local, bool f
 		if (deleted && end == begin) {
 			continue; // inserted and deleted by one transaction: never part of the table
 		}
-		if (bind.events != ChangeEvents::DELETIONS && InRange(begin, plan)) {
+		if (bind.events != ChangeEvents::DELETIONS && InRange(begin, plan) && !plan.compaction_snapshots.count(begin)) {
 			local.inserts.set_index(local.insert_count++, row);
 		}
 		if (bind.events != ChangeEvents::INSERTIONS && deleted && InRange(end, plan)) {

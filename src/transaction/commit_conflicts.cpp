@@ -120,6 +120,16 @@ private:
 		// any older file is)
 		for (auto &flush : changes.flushes) {
 			tables_flushed.insert(flush.table_id);
+			tables_moving_files.insert(flush.table_id);
+		}
+		for (auto &compaction : changes.compactions) {
+			tables_touched.insert(compaction.table_id);
+			tables_moving_files.insert(compaction.table_id);
+		}
+		for (auto &entry : changes.table_changes) {
+			if (!entry.second.file_deletes.empty() || !entry.second.delete_files.empty()) {
+				tables_moving_files.insert(entry.first);
+			}
 		}
 	}
 
@@ -148,6 +158,12 @@ private:
 		if (kind == "inline_flush" && tables_flushed.count(std::stoll(entry.value))) {
 			Conflict(other, "the inlined rows this transaction flushes were flushed");
 		}
+		// a compaction replaced data files: deletions of their positions, or a flush or compaction of them, would
+		// go to files that are no longer there
+		if (kind == "compacted_table" && tables_moving_files.count(std::stoll(entry.value))) {
+			Conflict(other, "the data files of a table this transaction deletes from, flushes or compacts were "
+			                "compacted");
+		}
 		if (kind == "dropped_schema") {
 			auto id = std::stoll(entry.value);
 			if (schemas_used.count(id) || changes.dropped_schema_ids.count(id)) {
@@ -170,6 +186,8 @@ private:
 	std::vector<std::string> dropped_schema_prefixes;
 	std::vector<ClaimedName> claimed_names;
 	std::set<int64_t> schemas_used, views_touched, tables_touched, tables_flushed;
+	//! Tables whose committed data files this transaction deletes from (positions), flushes or compacts
+	std::set<int64_t> tables_moving_files;
 };
 
 } // namespace

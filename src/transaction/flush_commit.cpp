@@ -12,9 +12,9 @@ static void FlushConflict(TableCommitContext &context, const std::string &what) 
 	                                   context.lake_name, what);
 }
 
-static DeleteFileRecord DeleteRecord(TableCommitContext &context, int64_t table_id, int64_t data_file_id,
-                                     const WrittenDataFile &file, int64_t count, int64_t min_snapshot,
-                                     int64_t max_snapshot, int64_t &next_file_id) {
+DeleteFileRecord PartialDeleteRecord(int64_t table_id, int64_t data_file_id, const WrittenDataFile &file,
+                                     int64_t count, int64_t min_snapshot, int64_t max_snapshot,
+                                     int64_t &next_file_id) {
 	DeleteFileRecord record;
 	record.delete_file_id = next_file_id++;
 	record.table_id = table_id;
@@ -67,13 +67,13 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vect
 		stats.file_size_bytes += file.file_size_bytes;
 		MergeColumnStats(columns, record.column_stats, stats);
 		if (flushed.delete_count > 0) {
-			write.InsertDeleteFile(DeleteRecord(context, table_id, record.data_file_id, flushed.delete_file,
+			write.InsertDeleteFile(PartialDeleteRecord(table_id, record.data_file_id, flushed.delete_file,
 			                                    flushed.delete_count, flushed.min_delete_snapshot,
 			                                    flushed.max_delete_snapshot, next_file_id));
 		}
 	}
 	for (auto &deletes : flush.deletes) {
-		write.InsertDeleteFile(DeleteRecord(context, table_id, deletes.data_file_id, deletes.delete_file,
+		write.InsertDeleteFile(PartialDeleteRecord(table_id, deletes.data_file_id, deletes.delete_file,
 		                                    deletes.delete_count, deletes.min_snapshot, deletes.max_snapshot,
 		                                    next_file_id));
 		write.DeleteInlinedDeletesUpTo(table_id, deletes.data_file_id, context.base_snapshot_id);

@@ -15,6 +15,12 @@
 
 namespace inlake {
 
+//! The row of a partial delete file written for data file `data_file_id` (a flush's or a merge's), holding
+//! `count` deletions made in snapshots min_snapshot..max_snapshot: it begins at the oldest of them.
+DeleteFileRecord PartialDeleteRecord(int64_t table_id, int64_t data_file_id, const WrittenDataFile &file,
+                                     int64_t count, int64_t min_snapshot, int64_t max_snapshot,
+                                     int64_t &next_file_id);
+
 void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vector<LakeColumn> &columns,
                  int64_t &next_file_id);
 

@@ -4,6 +4,7 @@
 
 #include "transaction/change_set.hpp"
 #include "transaction/commit_conflicts.hpp"
+#include "transaction/compaction_commit.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "transaction/flush_commit.hpp"
 #include "transaction/one_step_commit.hpp"
@@ -171,6 +172,17 @@ private:
 				throw duckdb::InternalException("DuckLake commit: flushed table not found");
 			}
 			CommitFlush(context, flush, table->Record().columns, next.next_file_id);
+		}
+		for (auto &compaction : changes.compactions) {
+			if (changes.dropped_table_ids.count(compaction.table_id)) {
+				continue;
+			}
+			if (changes.table_changes.count(compaction.table_id) || FlushOf(compaction.table_id)) {
+				throw duckdb::InvalidInputException(
+				    "Cannot commit: this transaction both compacted a table and wrote to it; commit the compaction "
+				    "on its own");
+			}
+			CommitCompaction(context, compaction, next.next_file_id);
 		}
 		for (auto &entry : changes.table_changes) {
 			if (changes.dropped_table_ids.count(entry.first)) {

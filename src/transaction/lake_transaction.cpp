@@ -166,6 +166,11 @@ void LakeTransaction::Rollback() {
 			fs.TryRemoveFile(path);
 		}
 	}
+	for (auto &compaction : changes.compactions) {
+		for (auto &path : compaction.WrittenPaths()) {
+			fs.TryRemoveFile(path);
+		}
+	}
 	changes = LocalChanges();
 }
 

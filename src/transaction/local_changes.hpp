@@ -10,6 +10,7 @@
 
 #include "catalog/lake_schema_entry.hpp"
 #include "catalog/lake_table_entry.hpp"
+#include "metadata/expiry_records.hpp"
 #include "metadata/metadata_records.hpp"
 #include "write/parquet_file_writer.hpp"
 
@@ -140,6 +141,34 @@ struct TableFlush {
 	}
 };
 
+//! What ducklake_merge_adjacent_files or ducklake_rewrite_data_files wrote for one table; registered at commit
+//! (maintenance/table_compaction.hpp, transaction/compaction_commit.hpp).
+struct TableCompaction {
+	int64_t table_id = -1;
+	//! Merge: the replaced files leave the catalog (the new files serve every snapshot they served). Rewrite:
+	//! they end at the commit's snapshot and the new files begin there (older snapshots read the old files).
+	bool replaced_files_removed = true;
+	//! The committed data files replaced, as the transaction saw them
+	std::vector<DataFileRecord> replaced_files;
+	//! Every delete file of the replaced files (ended ones included), removed with them on a merge
+	std::vector<DataFileRecord::DeleteFileRef> replaced_delete_files;
+	//! The replaced data and delete files, scheduled for deletion when a merge commits
+	std::vector<ScheduledFileRecord> scheduled_files;
+	//! The files written, with their partial delete files (rows that were deleted and are carried)
+	std::vector<FlushedDataFile> files;
+
+	std::vector<std::string> WrittenPaths() const {
+		std::vector<std::string> paths;
+		for (auto &file : files) {
+			paths.push_back(file.file.path);
+			if (file.delete_count > 0) {
+				paths.push_back(file.delete_file.path);
+			}
+		}
+		return paths;
+	}
+};
+
 //! Moves `entry` from `created` to `discarded` (kept alive to the transaction's end); false when the
 //! transaction did not create it.
 template <class ENTRY>
@@ -204,6 +233,7 @@ struct LocalChanges {
 	std::map<int64_t, duckdb::unique_ptr<LakeViewEntry>> altered_views;
 	std::vector<OptionChange> option_changes;
 	std::vector<TableFlush> flushes;
+	std::vector<TableCompaction> compactions;
 	//! ducklake_set_commit_message: author, message and extra info for the snapshot this transaction creates
 	//! (its snapshot_id and changes_made unused); no change of its own
 	SnapshotChangesRecord commit_message;
@@ -218,7 +248,8 @@ struct LocalChanges {
 	//! Whether committing creates a snapshot (option changes alone do not)
 	bool HasSnapshotChanges() const {
 		return created_schemas.size() || dropped_schema_ids.size() || created_tables.size() ||
-		       dropped_table_ids.size() || table_changes.size() || flushes.size() || altered_tables.size() ||
+		       dropped_table_ids.size() || table_changes.size() || flushes.size() || compactions.size() ||
+		       altered_tables.size() ||
 		       HasViewChanges();
 	}
 	bool HasSchemaChanges() const {

@@ -10,7 +10,8 @@ namespace {
 
 //! Whether the transaction changed nothing but the inlined rows of tables that existed at its snapshot
 bool OnlyInlinedInserts(const LocalChanges &changes) {
-	if (changes.HasSchemaChanges() || !changes.flushes.empty() || !changes.option_changes.empty() ||
+	if (changes.HasSchemaChanges() || !changes.flushes.empty() || !changes.compactions.empty() ||
+	    !changes.option_changes.empty() ||
 	    changes.table_changes.empty()) {
 		return false;
 	}

@@ -6,15 +6,14 @@ namespace inlake {
 using duckdb::LogicalType;
 using duckdb::Value;
 
-static void CollectTypes(const std::vector<LakeColumn> &columns, std::map<int64_t, LogicalType> &types) {
+void CollectColumnTypes(const std::vector<LakeColumn> &columns, std::map<int64_t, LogicalType> &types) {
 	for (auto &column : columns) {
 		types[column.column_id] = column.type;
-		CollectTypes(column.children, types);
+		CollectColumnTypes(column.children, types);
 	}
 }
 
-//! True when `candidate` is below (want_less) / above `current`, comparing typed values.
-static bool Replaces(const std::string &candidate, const std::string &current, const LogicalType &type,
+bool StatValueReplaces(const std::string &candidate, const std::string &current, const LogicalType &type,
                      bool want_less) {
 	Value a, b;
 	std::string error;
@@ -35,7 +34,7 @@ void MergeFileIntoTableStats(const std::vector<LakeColumn> &columns, const DataF
 void MergeColumnStats(const std::vector<LakeColumn> &columns, const std::vector<FileColumnStatsRecord> &file_stats,
                       TableStatsRecord &stats) {
 	std::map<int64_t, LogicalType> types;
-	CollectTypes(columns, types);
+	CollectColumnTypes(columns, types);
 	for (auto &file_column : file_stats) {
 		ColumnStatsRecord *target = nullptr;
 		for (auto &existing : stats.column_stats) {
@@ -66,10 +65,10 @@ void MergeColumnStats(const std::vector<LakeColumn> &columns, const std::vector<
 			target->max_value = file_column.max_value;
 			continue;
 		}
-		if (Replaces(file_column.min_value, target->min_value, type, true)) {
+		if (StatValueReplaces(file_column.min_value, target->min_value, type, true)) {
 			target->min_value = file_column.min_value;
 		}
-		if (Replaces(file_column.max_value, target->max_value, type, false)) {
+		if (StatValueReplaces(file_column.max_value, target->max_value, type, false)) {
 			target->max_value = file_column.max_value;
 		}
 	}

@@ -8,7 +8,16 @@
 
 #include "metadata/metadata_records.hpp"
 
+#include <map>
+
 namespace inlake {
+
+//! True when the statistics value `candidate` is below (want_less) / above `current`, compared as values of
+//! `type` (false when either does not convert).
+bool StatValueReplaces(const std::string &candidate, const std::string &current, const duckdb::LogicalType &type,
+                       bool want_less);
+//! The type of every column id of `columns`, nested fields included.
+void CollectColumnTypes(const std::vector<LakeColumn> &columns, std::map<int64_t, duckdb::LogicalType> &types);
 
 void MergeFileIntoTableStats(const std::vector<LakeColumn> &columns, const DataFileRecord &file,
                              TableStatsRecord &stats);

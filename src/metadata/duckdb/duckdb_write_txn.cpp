@@ -105,6 +105,12 @@ void DuckDBWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot)
 	batch.EndDataFilesOfTable(table_id, end_snapshot);
 }
 
+void DuckDBWriteTxn::EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids,
+                                  int64_t end_snapshot) {
+	staged.touched_tables.insert(table_id);
+	batch.EndDataFiles(table_id, data_file_ids, end_snapshot);
+}
+
 void DuckDBWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
 	batch.RecordSchemaVersion(begin_snapshot, schema_version, table_id);
 }

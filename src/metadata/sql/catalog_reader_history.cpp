@@ -5,6 +5,8 @@
 #include "metadata/sql/result_row.hpp"
 #include "metadata/sql_literal.hpp"
 
+#include "duckdb/common/string_util.hpp"
+
 namespace inlake {
 
 static std::vector<DataFileRecord> ReadHistoryFiles(const CatalogRows &rows) {
@@ -60,6 +62,18 @@ TableChangeSources CatalogReader::ChangeSources(int64_t table_id, int64_t start_
 		sources.delete_files[r.Int(0)].push_back(ReadDeleteFileRef(r));
 	}
 	sources.inlined_deletes = InlinedDeleteEntries(table_id, end_snapshot);
+	auto compacted = connection.Query("SELECT snapshot_id, changes_made FROM " + prefix +
+	                                  "ducklake_snapshot_changes WHERE snapshot_id >= " + start +
+	                                  " AND snapshot_id <= " + end + " AND changes_made LIKE '%compacted_table:%'");
+	auto wanted = "compacted_table:" + std::to_string(table_id);
+	for (duckdb::idx_t row = 0; row < compacted.RowCount(); row++) {
+		ResultRow r(compacted, row);
+		for (auto &entry : duckdb::StringUtil::Split(r.String(1), ',')) {
+			if (entry == wanted) {
+				sources.compaction_snapshots.insert(r.Int(0));
+			}
+		}
+	}
 	return sources;
 }
 

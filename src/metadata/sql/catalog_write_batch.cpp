@@ -166,6 +166,19 @@ void CatalogWriteBatch::EndDataFilesOfTable(int64_t table_id, int64_t end_snapsh
 	                " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
 }
 
+void CatalogWriteBatch::EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids,
+                                     int64_t end_snapshot) {
+	for (size_t start = 0; start < data_file_ids.size(); start += 1000) {
+		std::string ids;
+		for (size_t i = start; i < data_file_ids.size() && i < start + 1000; i++) {
+			ids += (ids.empty() ? "" : ", ") + SqlInt(data_file_ids[i]);
+		}
+		AddEndStatement("UPDATE " + prefix + "ducklake_data_file SET end_snapshot = " + SqlInt(end_snapshot) +
+		                " WHERE table_id = " + SqlInt(table_id) + " AND data_file_id IN (" + ids +
+		                ") AND end_snapshot IS NULL");
+	}
+}
+
 void CatalogWriteBatch::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
 	Stage("ducklake_schema_versions",
 	      {Value::BIGINT(begin_snapshot), Value::BIGINT(schema_version), IdOrNull(table_id)});

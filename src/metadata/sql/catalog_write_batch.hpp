@@ -46,6 +46,7 @@ public:
 	//! The data file row and its column statistics
 	void InsertDataFile(const DataFileRecord &file);
 	void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot);
+	void EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t end_snapshot);
 	void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id);
 	void WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
 	                    int64_t snapshot_id);

@@ -100,6 +100,10 @@ void SqlWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) {
 	batch.EndDataFilesOfTable(table_id, end_snapshot);
 }
 
+void SqlWriteTxn::EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t end_snapshot) {
+	batch.EndDataFiles(table_id, data_file_ids, end_snapshot);
+}
+
 void SqlWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists) {
 	store.Writer().WriteTableStats(stats, exists);
 }

@@ -1,0 +1,230 @@
+#include "maintenance/parquet_layout.hpp"
+
+#include "common/internal_connection.hpp"
+#include "metadata/sql_literal.hpp"
+
+#include "duckdb/common/exception.hpp"
+
+#include <map>
+
+namespace inlake {
+using namespace duckdb; // NOLINT
+
+namespace {
+
+constexpr int64_t kRowIdFieldId = 2147483540;
+constexpr int64_t kSnapshotFieldId = 2147483539;
+
+//! One element of a file's Parquet schema, as parquet_schema() lists it (depth first).
+struct SchemaElement {
+	std::string name;
+	int64_t num_children = 0;
+	bool has_field_id = false;
+	int64_t field_id = 0;
+	//! Everything about the element's physical layout but its name and field id
+	std::string layout;
+};
+
+std::string Text(const Value &value) {
+	return value.IsNull() ? std::string("-") : value.ToString();
+}
+
+class LayoutBuilder {
+public:
+	LayoutBuilder(const std::vector<SchemaElement> &elements, ParquetLayout &layout)
+	    : elements(elements), layout(layout) {
+	}
+
+	void Build() {
+		if (elements.empty()) {
+			layout.mergeable = false;
+			return;
+		}
+		auto top_level = elements[0].num_children;
+		next = 1;
+		for (int64_t i = 0; i < top_level && next < elements.size(); i++) {
+			auto &element = elements[next];
+			if (element.has_field_id && element.field_id == kRowIdFieldId) {
+				layout.has_row_ids = true;
+				Skip();
+				continue;
+			}
+			if (element.has_field_id && element.field_id == kSnapshotFieldId) {
+				layout.has_snapshots = true;
+				Skip();
+				continue;
+			}
+			std::string signature;
+			layout.columns.push_back(Column(signature));
+			layout.signature += signature + ";";
+		}
+	}
+
+private:
+	//! The column at `next` with its nested fields (the signature of the subtree goes to `signature`).
+	LakeColumn Column(std::string &signature) {
+		auto &element = elements[next++];
+		LakeColumn column;
+		column.name = element.name;
+		column.column_id = element.has_field_id ? element.field_id : -1;
+		if (!element.has_field_id) {
+			layout.mergeable = false;
+		}
+		signature += std::to_string(column.column_id) + "(" + element.layout;
+		for (int64_t i = 0; i < element.num_children && next < elements.size(); i++) {
+			auto &child = elements[next];
+			bool grouping = !child.has_field_id && child.num_children > 0 &&
+			                (element.layout.find("LIST") != std::string::npos ||
+			                 element.layout.find("MAP") != std::string::npos);
+			if (grouping) {
+				// the repeated group between a LIST / MAP and its element / key and value
+				next++;
+				signature += "[" + child.layout;
+				for (int64_t j = 0; j < child.num_children && next < elements.size(); j++) {
+					auto name = elements[next].name;
+					column.children.push_back(Column(signature));
+					signature += ":" + name;
+				}
+				signature += "]";
+				continue;
+			}
+			column.children.push_back(Column(signature));
+			signature += ":" + child.name;
+		}
+		signature += ")";
+		return column;
+	}
+
+	void Skip() {
+		auto children = elements[next++].num_children;
+		for (int64_t i = 0; i < children && next < elements.size(); i++) {
+			Skip();
+		}
+	}
+
+	const std::vector<SchemaElement> &elements;
+	ParquetLayout &layout;
+	size_t next = 0;
+};
+
+//! Gives the columns (and their nested fields) the types DuckDB reads them as; false when the nesting does not
+//! match the type (then the file is not mergeable).
+bool AssignTypes(LakeColumn &column, const LogicalType &type) {
+	column.type = type;
+	switch (type.id()) {
+	case LogicalTypeId::LIST:
+		return column.children.size() == 1 && AssignTypes(column.children[0], ListType::GetChildType(type));
+	case LogicalTypeId::MAP:
+		return column.children.size() == 2 && AssignTypes(column.children[0], MapType::KeyType(type)) &&
+		       AssignTypes(column.children[1], MapType::ValueType(type));
+	case LogicalTypeId::STRUCT: {
+		auto &fields = StructType::GetChildTypes(type);
+		if (fields.size() != column.children.size()) {
+			return false;
+		}
+		for (idx_t i = 0; i < fields.size(); i++) {
+			if (!AssignTypes(column.children[i], fields[i].second)) {
+				return false;
+			}
+		}
+		return true;
+	}
+	default:
+		return column.children.empty();
+	}
+}
+
+bool HasAllFieldIds(const std::vector<LakeColumn> &columns) {
+	for (auto &column : columns) {
+		if (column.column_id < 0 || !HasAllFieldIds(column.children)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+void ReadTypes(InternalConnection &connection, const std::string &path, ParquetLayout &layout) {
+	auto result = connection.Query("SELECT * FROM read_parquet(" + SqlString(path) + ") LIMIT 0");
+	if (result->HasError()) {
+		throw IOException("Cannot read data file \"%s\": %s", path, result->GetError());
+	}
+	idx_t stored = 0;
+	for (idx_t i = 0; i < result->types.size(); i++) {
+		auto &name = result->names[i];
+		if (name == "_ducklake_internal_row_id" || name == "_ducklake_internal_snapshot_id") {
+			continue;
+		}
+		if (stored >= layout.columns.size() || !AssignTypes(layout.columns[stored], result->types[i])) {
+			layout.mergeable = false;
+			return;
+		}
+		stored++;
+	}
+	if (stored != layout.columns.size()) {
+		layout.mergeable = false;
+	}
+}
+
+} // namespace
+
+std::vector<ParquetLayout> ReadParquetLayouts(InternalConnection &connection, const std::vector<std::string> &paths) {
+	std::vector<ParquetLayout> layouts(paths.size());
+	if (paths.empty()) {
+		return layouts;
+	}
+	std::string list;
+	for (auto &path : paths) {
+		list += (list.empty() ? "" : ", ") + SqlString(path);
+	}
+	auto result = connection.Query("SELECT file_name, name, num_children, field_id, type, type_length, "
+	                               "repetition_type, converted_type, scale, precision, logical_type FROM "
+	                               "parquet_schema([" +
+	                               list + "])");
+	if (result->HasError()) {
+		throw IOException("Cannot read the Parquet schema of data files: %s", result->GetError());
+	}
+	// parquet_schema() lists each file's elements together, in schema order
+	std::map<std::string, std::vector<SchemaElement>> elements;
+	for (idx_t row = 0; row < result->RowCount(); row++) {
+		SchemaElement element;
+		element.name = result->GetValue(1, row).ToString();
+		auto children = result->GetValue(2, row);
+		element.num_children = children.IsNull() ? 0 : children.GetValue<int64_t>();
+		auto field_id = result->GetValue(3, row);
+		element.has_field_id = !field_id.IsNull();
+		element.field_id = element.has_field_id ? field_id.GetValue<int64_t>() : 0;
+		for (idx_t col = 4; col < 11; col++) {
+			element.layout += Text(result->GetValue(col, row)) + ",";
+		}
+		elements[result->GetValue(0, row).ToString()].push_back(std::move(element));
+	}
+	std::map<std::string, ParquetLayout> typed; // one typed layout per signature
+	for (size_t i = 0; i < paths.size(); i++) {
+		auto &layout = layouts[i];
+		auto found = elements.find(paths[i]);
+		if (found == elements.end()) {
+			throw IOException("Cannot read the Parquet schema of data file \"%s\"", paths[i]);
+		}
+		LayoutBuilder(found->second, layout).Build();
+		if (!layout.mergeable || !HasAllFieldIds(layout.columns)) {
+			layout.mergeable = false;
+			continue;
+		}
+		auto known = typed.find(layout.signature);
+		if (known == typed.end()) {
+			ReadTypes(connection, paths[i], layout);
+			typed[layout.signature] = layout;
+			continue;
+		}
+		// same signature: same types, but each file keeps its own column names
+		auto names = layout.columns;
+		layout.columns = known->second.columns;
+		layout.mergeable = known->second.mergeable;
+		for (size_t c = 0; c < names.size() && c < layout.columns.size(); c++) {
+			layout.columns[c].name = names[c].name;
+		}
+	}
+	return layouts;
+}
+
+} // namespace inlake
