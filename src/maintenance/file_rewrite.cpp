@@ -76,10 +76,8 @@ std::string SelectList(const RewriteRequest &request) {
 	}
 	auto row_id_start = PerSource(request, [](const RewriteSource &s) { return s.record.row_id_start; });
 	select += "COALESCE(" + std::string(kRowIdAlias) + ", " + row_id_start + " + _inlake_position) AS _ducklake_internal_row_id";
-	if (request.deleted_rows == DeletedRows::KEEP_DELETED) {
-		auto begin = PerSource(request, [](const RewriteSource &s) { return s.record.begin_snapshot; });
-		select += ", COALESCE(" + std::string(kSnapshotAlias) + ", " + begin + ") AS _ducklake_internal_snapshot_id";
-	}
+	auto begin = PerSource(request, [](const RewriteSource &s) { return s.record.begin_snapshot; });
+	select += ", COALESCE(" + std::string(kSnapshotAlias) + ", " + begin + ") AS _ducklake_internal_snapshot_id";
 	return select;
 }
 
@@ -126,11 +124,7 @@ std::string CopyStatement(InternalConnection &connection, const RewriteRequest &
 			query += " ORDER BY _inlake_file, _inlake_position";
 		}
 	}
-	auto hidden = RowIdAndSnapshotColumns();
-	if (request.deleted_rows == DeletedRows::DROP_DELETED) {
-		hidden.resize(1); // the row id only: every row's snapshot is the new file's begin snapshot
-	}
-	auto field_ids = FieldIdsOptionSql(BuildFieldIdsOption(request.layout.columns, hidden));
+	auto field_ids = FieldIdsOptionSql(BuildFieldIdsOption(request.layout.columns, RowIdAndSnapshotColumns()));
 	return "COPY (" + query + ") TO " + SqlString(path) + " (FORMAT parquet, RETURN_STATS true, FIELD_IDS " +
 	       field_ids + ", " + ParquetCopyOptionsSql(request.options) + ")";
 }
@@ -140,6 +134,7 @@ void DescribeSpans(const RewriteRequest &request, FlushedDataFile &result) {
 	bool first = true;
 	for (auto &source : request.sources) {
 		auto &record = source.record;
+		// (a rewritten file's rows are older than the file: its partial_max is below its begin snapshot)
 		auto max_snapshot = record.partial_max >= 0 ? record.partial_max : record.begin_snapshot;
 		if (first || record.row_id_start < result.min_row_id) {
 			result.min_row_id = record.row_id_start;

@@ -5,17 +5,18 @@
 // The sources share one ParquetLayout signature. One DuckDB COPY reads them
 // all (read_parquet by field id, on every thread) and writes one file with
 // the same columns, field ids and physical types, plus the hidden
-// _ducklake_internal_row_id (and for a merge _ducklake_internal_snapshot_id)
-// columns: every row keeps the row id and insert snapshot it had (a plain
-// source's rows get row_id_start + position and its begin snapshot).
+// _ducklake_internal_row_id / _ducklake_internal_snapshot_id columns: every
+// row keeps the row id and insert snapshot it had (a plain source's rows get
+// row_id_start + position and its begin snapshot).
 //
 //  * KEEP_DELETED (merge): every row is copied, deleted ones too, in source
 //    order; the rows that were deleted go to a partial delete file that
 //    records the snapshot each was deleted in, so every snapshot reads the
 //    new file exactly as it read the sources.
-//  * DROP_DELETED (rewrite): the deleted rows are left out, and the file
-//    keeps row ids only: it is registered as one snapshot's (the rewrite's),
-//    older snapshots read the files it replaced.
+//  * DROP_DELETED (rewrite): the deleted rows are left out. The file is
+//    registered from the rewrite's snapshot on (older snapshots read the
+//    files it replaced), so its rows are older than the file itself:
+//    partial_max < begin_snapshot marks such a file (rows moved here).
 //
 // Nothing is registered here: the caller commits the result, or removes the
 // files it wrote (FileRewriteResult::WrittenPaths) when it does not.

@@ -120,6 +120,9 @@ private:
 			if (merge && (file.file_size_bytes >= max_size || file.file_size_bytes < request.min_file_size)) {
 				continue;
 			}
+			if (merge && RewrittenFilesRemain(file)) {
+				continue;
+			}
 			bool has_deletes = file.delete_file.delete_file_id >= 0 || !file.deleted_positions.empty();
 			if (!merge && !has_deletes) {
 				continue;
@@ -145,6 +148,25 @@ private:
 			}
 			candidates.push_back(std::move(source));
 		}
+	}
+
+	//! Whether `file` is a rewrite's file (its rows older than the file) whose replaced files the catalog still
+	//! has: snapshots before the rewrite read those, and a merged file would show these rows to them as well.
+	bool RewrittenFilesRemain(const DataFileRecord &file) {
+		if (file.partial_max < 0 || file.partial_max >= file.begin_snapshot) {
+			return false;
+		}
+		auto known = rewrites_with_old_files.find(file.begin_snapshot);
+		if (known != rewrites_with_old_files.end()) {
+			return known->second;
+		}
+		bool remain = false;
+		auto sources = catalog.Store().LoadChangeSources(table.TableId(), file.begin_snapshot, file.begin_snapshot);
+		for (auto &other : sources.files) {
+			remain = remain || other.end_snapshot == file.begin_snapshot;
+		}
+		rewrites_with_old_files[file.begin_snapshot] = remain;
+		return remain;
 	}
 
 	//! Candidates with one layout, in row id order, cut into runs of about the target size.
@@ -243,6 +265,7 @@ private:
 	std::vector<ParquetLayout> layouts;
 	TableCompaction compaction;
 	CompactionOutcome outcome;
+	std::map<int64_t, bool> rewrites_with_old_files;
 };
 
 } // namespace

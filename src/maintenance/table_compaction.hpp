@@ -17,8 +17,9 @@
 //    snapshot reads the new ones exactly as it read them (the old files are
 //    scheduled for deletion).
 //  * REWRITE: files whose deleted fraction is at least delete_threshold are
-//    rewritten without the deleted rows (row ids kept). The commit ends the
-//    old files, so time travel to before the rewrite reads them until expiry.
+//    rewritten without the deleted rows (row ids and insert snapshots kept).
+//    The commit ends the old files, so time travel to before the rewrite
+//    reads them until expiry; until then a merge leaves the new files alone.
 //
 // Nothing is visible until the transaction commits, as one snapshot recorded
 // as compacted_table:<id> (transaction/compaction_commit.hpp). A table with

@@ -177,7 +177,10 @@ private:
 			feed_file.default_delete = file.end_snapshot;
 		}
 		bool partial = file.partial_max >= 0;
-		bool may_insert = partial ? file.partial_max >= start : InRange(file.begin_snapshot, start, end);
+		feed_file.rows_moved_here = partial && file.partial_max < file.begin_snapshot;
+		bool may_insert = feed_file.rows_moved_here ? false
+		                  : partial                 ? file.partial_max >= start
+		                                            : InRange(file.begin_snapshot, start, end);
 		std::vector<int64_t> skipped;
 		if (may_insert || feed_file.default_delete >= 0) {
 			// every position but those deleted before the range

@@ -46,6 +46,9 @@ struct ChangeFeedFile {
 	std::vector<std::pair<int64_t, int64_t>> deletes;
 	//! The delete snapshot of every other position: the file's end when it ended in the range, else -1 (none)
 	int64_t default_delete = -1;
+	//! A rewrite's file (partial_max below its begin snapshot): its rows were inserted into the files it
+	//! replaced, which the feed reads for those insertions
+	bool rows_moved_here = false;
 
 	//! The delete snapshot of a position, -1 when it was not deleted within the range
 	int64_t DeleteSnapshot(int64_t position) const;

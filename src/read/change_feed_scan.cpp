@@ -52,6 +52,8 @@ struct ChangeFeedLocal : public LocalTableFunctionState {
 	SelectionVector deletes {STANDARD_VECTOR_SIZE};
 	idx_t insert_count = 0;
 	idx_t delete_count = 0;
+	//! Per row of `rows` read from files: it lies in a rewrite's file (ChangeFeedFile::rows_moved_here)
+	bool moved[STANDARD_VECTOR_SIZE];
 };
 
 bool InRange(int64_t snapshot, const ChangeFeedPlan &plan) {
@@ -95,6 +97,7 @@ bool NextFileRows(ClientContext &context, const ChangeFeedBindData &bind, Change
 			if (index >= bind.plan.files.size()) {
 				throw InternalException("inlake change feed: file index %llu out of range", index);
 			}
+			local.moved[row] = bind.plan.files[index].rows_moved_here;
 			auto snapshot = bind.plan.files[index].DeleteSnapshot(pos);
 			if (snapshot < 0) {
 				validity.SetInvalid(row);
@@ -134,7 +137,9 @@ void SelectEvents(const ChangeFeedBindData &bind, ChangeFeedLocal &local, bool f
 		if (deleted && end == begin) {
 			continue; // inserted and deleted by one transaction: never part of the table
 		}
-		if (bind.events != ChangeEvents::DELETIONS && InRange(begin, plan) && !plan.compaction_snapshots.count(begin)) {
+		bool moved = from_files && local.moved[row];
+		if (bind.events != ChangeEvents::DELETIONS && InRange(begin, plan) && !moved &&
+		    !plan.compaction_snapshots.count(begin)) {
 			local.inserts.set_index(local.insert_count++, row);
 		}
 		if (bind.events != ChangeEvents::INSERTIONS && deleted && InRange(end, plan)) {

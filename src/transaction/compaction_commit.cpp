@@ -45,9 +45,10 @@ DataFileRecord NewFileRecord(TableCommitContext &context, const TableCompaction 
 		record.begin_snapshot = written.min_snapshot;
 		record.partial_max = written.max_snapshot;
 	} else {
-		// the rows are read from here on; older snapshots read the replaced files
+		// the rows are read from here on (older snapshots read the replaced files), and keep their insert
+		// snapshots, all older than the file
 		record.begin_snapshot = context.snapshot_id;
-		record.partial_max = context.snapshot_id;
+		record.partial_max = written.max_snapshot;
 	}
 	return record;
 }
