@@ -9,7 +9,7 @@ std::vector<duckdb::TableFunction> LakeFunctionList() {
 	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
 	        DeleteOrphanedFilesFunction(), CatalogTableFunction(), CurrentSnapshotFunction(),
 	        LastCommittedSnapshotFunction(), SetCommitMessageFunction(), SettingsFunction(),
-	        ListFilesFunction()};
+	        ListFilesFunction(), AddDataFilesFunction()};
 	for (auto &function : ChangeFeedFunctions()) {
 		functions.push_back(std::move(function));
 	}

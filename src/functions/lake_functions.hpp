@@ -35,6 +35,7 @@ duckdb::TableFunction LastCommittedSnapshotFunction();
 duckdb::TableFunction SetCommitMessageFunction();
 duckdb::TableFunction SettingsFunction();
 duckdb::TableFunction ListFilesFunction();
+duckdb::TableFunction AddDataFilesFunction();
 //! ducklake_table_insertions, _deletions, _changes and the events function _changes reads
 std::vector<duckdb::TableFunction> ChangeFeedFunctions();
 

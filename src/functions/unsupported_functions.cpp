@@ -9,8 +9,7 @@ namespace inlake {
 
 namespace {
 
-const char *const kNotYetSupported[] = {"ducklake_add_data_files", "ducklake_merge_adjacent_files",
-                                         "ducklake_rewrite_data_files"};
+const char *const kNotYetSupported[] = {"ducklake_merge_adjacent_files", "ducklake_rewrite_data_files"};
 
 duckdb::unique_ptr<duckdb::FunctionData> RefuseBind(duckdb::ClientContext &, duckdb::TableFunctionBindInput &input,
                                                     duckdb::vector<duckdb::LogicalType> &,
