@@ -9,7 +9,8 @@ std::vector<duckdb::TableFunction> LakeFunctionList() {
 	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
 	        DeleteOrphanedFilesFunction(), CatalogTableFunction(), CurrentSnapshotFunction(),
 	        LastCommittedSnapshotFunction(), SetCommitMessageFunction(), SettingsFunction(),
-	        ListFilesFunction(), MergeAdjacentFilesFunction(), RewriteDataFilesFunction()};
+	        ListFilesFunction(), MergeAdjacentFilesFunction(), RewriteDataFilesFunction(),
+	        AddDataFilesFunction()};
 	for (auto &function : ChangeFeedFunctions()) {
 		functions.push_back(std::move(function));
 	}
@@ -18,9 +19,6 @@ std::vector<duckdb::TableFunction> LakeFunctionList() {
 
 void RegisterLakeFunctions(duckdb::ExtensionLoader &loader) {
 	for (auto &function : LakeFunctionList()) {
-		loader.RegisterFunction(function);
-	}
-	for (auto &function : UnsupportedLakeFunctions()) {
 		loader.RegisterFunction(function);
 	}
 }

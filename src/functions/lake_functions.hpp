@@ -37,10 +37,8 @@ duckdb::TableFunction SettingsFunction();
 duckdb::TableFunction ListFilesFunction();
 duckdb::TableFunction MergeAdjacentFilesFunction();
 duckdb::TableFunction RewriteDataFilesFunction();
+duckdb::TableFunction AddDataFilesFunction();
 //! ducklake_table_insertions, _deletions, _changes and the events function _changes reads
 std::vector<duckdb::TableFunction> ChangeFeedFunctions();
-
-//! The DuckLake functions inlake lacks, each answering with an error that says so (not DuckDB's autoloader).
-std::vector<duckdb::TableFunction> UnsupportedLakeFunctions();
 
 } // namespace inlake

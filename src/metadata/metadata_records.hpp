@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -123,6 +124,26 @@ struct FileColumnStatsRecord {
 	bool contains_nan = false;
 };
 
+//! One row of ducklake_name_mapping: the file field named `source_name` (under the field mapped to
+//! `parent_column`, -1 at the top level) holds the table column `target_field_id`. `column_id` is the table
+//! column's id too (one entry per table column). A partition entry (is_partition) names a Hive key of the
+//! file's path (`source_name=value` folder) whose value is the column's for every row of the file.
+struct NameMapEntry {
+	int64_t column_id = -1;
+	std::string source_name;
+	int64_t target_field_id = -1;
+	int64_t parent_column = -1;
+	bool is_partition = false;
+};
+
+//! A ducklake_column_mapping of type map_by_name with its entries: how the columns of a file that was added
+//! from outside (ducklake_add_data_files) are the table's. The file's own field ids are ignored.
+struct NameMapping {
+	int64_t mapping_id = -1;
+	int64_t table_id = -1;
+	std::vector<NameMapEntry> entries;
+};
+
 struct DataFileRecord {
 	int64_t data_file_id = -1;
 	int64_t table_id = -1;
@@ -140,6 +161,9 @@ struct DataFileRecord {
 	int64_t row_group_count = -1;
 	//! -1: not ended (or not read: only the change feed's listing reads it)
 	int64_t end_snapshot = -1;
+	//! ducklake_data_file.mapping_id (-1: none, columns match by field id); the reads load `name_mapping` with it
+	int64_t mapping_id = -1;
+	std::shared_ptr<const NameMapping> name_mapping;
 	std::vector<FileColumnStatsRecord> column_stats;
 	//! Positions deleted at the snapshot the file was loaded at (inlined deletions), sorted
 	std::vector<int64_t> deleted_positions;

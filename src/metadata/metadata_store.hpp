@@ -68,6 +68,12 @@ public:
 	virtual void InsertView(const ViewRecord &view, int64_t begin_snapshot) = 0;
 	virtual void EndView(int64_t view_id, int64_t end_snapshot) = 0;
 	virtual void InsertDataFile(const DataFileRecord &file) = 0;
+	//! A ducklake_column_mapping row (type map_by_name) and its ducklake_name_mapping rows.
+	virtual void InsertNameMapping(const NameMapping &mapping) = 0;
+	//! The table's live data files whose stored path is one of `paths` (compared as text; path, path_is_relative
+	//! and data_file_id filled in).
+	virtual std::vector<DataFileRecord> FindLiveDataFilesByPath(int64_t table_id,
+	                                                            const std::vector<std::string> &paths) = 0;
 	virtual void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) = 0;
 	//! Ends these data files (a rewrite replaced them; snapshots before `end_snapshot` still read them).
 	virtual void EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t end_snapshot) = 0;
@@ -256,6 +262,10 @@ public:
 	virtual CatalogContents LoadCatalog(int64_t snapshot_id) = 0;
 	virtual std::vector<DataFileRecord> LoadDataFiles(int64_t table_id, int64_t snapshot_id) = 0;
 	virtual TableStatsRecord LoadTableStats(int64_t table_id) = 0;
+	//! The table's data files visible at the snapshot whose stored path is one of `paths` (compared as text;
+	//! path, path_is_relative and data_file_id filled in): one query, whatever the table's size.
+	virtual std::vector<DataFileRecord> FindDataFilesByPath(int64_t table_id, int64_t snapshot_id,
+	                                                        const std::vector<std::string> &paths) = 0;
 
 	virtual std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) = 0;
 	virtual std::vector<OptionRecord> LoadOptions() = 0;

@@ -221,6 +221,7 @@ private:
 		scan_file.row_id_start = file.row_id_start;
 		scan_file.has_embedded_row_ids = partial;
 		scan_file.begin_snapshot = file.begin_snapshot;
+		scan_file.name_mapping = file.name_mapping;
 		scan_file.deleted_positions = std::move(skipped);
 		// rows beyond the range may hold values of a type widened after it; rows of interest fit the end's type
 		scan_file.try_cast_columns = true;

@@ -3,10 +3,12 @@
 #include "read/delete_filter.hpp"
 #include "read/lake_column_definition.hpp"
 #include "read/lake_file_list.hpp"
+#include "read/name_mapped_columns.hpp"
 #include "read/row_set_reader.hpp"
 
 #include "duckdb/common/multi_file/multi_file_function.hpp"
 #include "duckdb/function/function_binder.hpp"
+#include "duckdb/parser/expression/constant_expression.hpp"
 #include "duckdb/planner/expression/bound_cast_expression.hpp"
 #include "duckdb/planner/expression/bound_constant_expression.hpp"
 #include "duckdb/planner/expression/bound_reference_expression.hpp"
@@ -74,6 +76,9 @@ shared_ptr<BaseFileReader> LakeMultiFileReader::TryCreateRowSetReader(const Open
 
 void LakeMultiFileReader::AttachDeletes(BaseFileReader &reader, const OpenFileInfo &file) {
 	auto &data_file = spec->files[LakeFileList::SourceIndex(file)];
+	if (data_file.name_mapping) {
+		ApplyNameMapping(reader.columns, *data_file.name_mapping);
+	}
 	if (!data_file.deleted_positions.empty()) {
 		reader.deletion_filter = make_uniq<PositionDeleteFilter>(spec, data_file.deleted_positions);
 	}
@@ -125,13 +130,33 @@ ReaderInitializeType LakeMultiFileReader::CreateMapping(ClientContext &context, 
                                                         const MultiFileReaderBindData &bind_data,
                                                         const virtual_column_map_t &virtual_columns,
                                                         MultiFileColumnMappingMode mapping_mode) {
-	auto result = MultiFileReader::CreateMapping(context, reader_data, global_columns, global_column_ids, filters,
-	                                             multi_file_list, bind_data, virtual_columns, mapping_mode);
 	auto &reader = reader_data.reader;
 	if (!reader || LakeFileList::IsRowSet(reader->file)) {
-		return result;
+		return MultiFileReader::CreateMapping(context, reader_data, global_columns, global_column_ids, filters,
+		                                      multi_file_list, bind_data, virtual_columns, mapping_mode);
 	}
 	auto &data_file = spec->files[LakeFileList::SourceIndex(reader->file)];
+	auto partitions = data_file.name_mapping ? HivePartitionValues(*data_file.name_mapping, data_file.path)
+	                                         : std::map<int64_t, std::string>();
+	ReaderInitializeType result;
+	if (partitions.empty()) {
+		result = MultiFileReader::CreateMapping(context, reader_data, global_columns, global_column_ids, filters,
+		                                        multi_file_list, bind_data, virtual_columns, mapping_mode);
+	} else {
+		// a column the file lacks reads its default: here the value of the file's Hive folder
+		auto columns = global_columns;
+		for (auto &column : columns) {
+			if (column.identifier.IsNull() || column.identifier.type().id() != LogicalTypeId::INTEGER) {
+				continue;
+			}
+			auto value = partitions.find(IntegerValue::Get(column.identifier));
+			if (value != partitions.end()) {
+				column.default_expression = make_uniq<ConstantExpression>(HivePartitionValue(value->second, column.type));
+			}
+		}
+		result = MultiFileReader::CreateMapping(context, reader_data, columns, global_column_ids, filters,
+		                                        multi_file_list, bind_data, virtual_columns, mapping_mode);
+	}
 	if (data_file.try_cast_columns || (data_file.has_embedded_row_ids && !data_file.deleted_positions.empty())) {
 		for (auto &entry : reader->expression_map) {
 			MakeCastsTry(*entry.second);

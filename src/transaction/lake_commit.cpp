@@ -160,7 +160,8 @@ private:
 		                            0,
 		                            InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion()),
 		                            change_set,
-		                            transaction.GetCatalog().GetName()};
+		                            transaction.GetCatalog().GetName(),
+		                            &next.next_catalog_id};
 		// Flushes first: a flush moves the rows of the transaction's snapshot, and the transaction's own later
 		// deletions of those rows follow them into the flushed files.
 		for (auto &flush : changes.flushes) {

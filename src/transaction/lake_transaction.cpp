@@ -154,8 +154,12 @@ void LakeTransaction::Rollback() {
 	}
 	auto &fs = duckdb::FileSystem::GetFileSystem(context);
 	for (auto &entry : changes.table_changes) {
-		for (auto &file : entry.second.new_files) {
-			fs.TryRemoveFile(file.path);
+		auto &table_changes = entry.second;
+		for (size_t i = 0; i < table_changes.new_files.size(); i++) {
+			if (i < table_changes.new_file_added.size() && table_changes.new_file_added[i]) {
+				continue; // added from outside: never the lake's to remove
+			}
+			fs.TryRemoveFile(table_changes.new_files[i].path);
 		}
 		for (auto &delete_file : entry.second.delete_files) {
 			fs.TryRemoveFile(delete_file.second.file.path);

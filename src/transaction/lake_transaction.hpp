@@ -91,6 +91,16 @@ public:
 	//! `embedded_row_ids`: the files carry each row's id (_ducklake_internal_row_id), kept from the rows an
 	//! UPDATE rewrote; otherwise their rows get new row ids.
 	void AppendFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files, bool embedded_row_ids = false);
+	//! Registers files ducklake_add_data_files checked (transaction_add_files.cpp): their rows get new row ids,
+	//! the files are read through their name mappings, and the commit records them as they are (never copied).
+	//! `added` is parallel to `files`.
+	void AddExternalFiles(LakeTableEntry &table, std::vector<WrittenDataFile> files,
+	                      std::vector<std::shared_ptr<const AddedFileInfo>> added);
+	//! Of the table's files, those that may be among the files being added, as canonical paths (absolute,
+	//! normalised, links resolved): the committed files at the transaction's snapshot the catalog records under
+	//! one of `stored_paths` (the spellings it may have for those files; one catalog query), and every file the
+	//! transaction added or wrote.
+	std::set<std::string> KnownFilesOfTable(LakeTableEntry &table, const std::vector<std::string> &stored_paths);
 	//! Rows (the table's columns) to inline at commit; with `rows_carry_ids`, one more trailing column holds
 	//! the (committed) row id each row keeps, otherwise they get new row ids.
 	void AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows, bool rows_carry_ids = false);

@@ -53,9 +53,22 @@ struct RowLocation {
 	int64_t position = -1;
 };
 
+//! A file ducklake_add_data_files registers: not written by the lake, which reads it through its name mapping and
+//! never removes it (a rollback leaves it where it is).
+struct AddedFileInfo {
+	//! What ducklake_data_file.path records: relative to the table's folder when path_is_relative, else absolute
+	std::string stored_path;
+	bool path_is_relative = false;
+	//! How its columns are the table's (shared by the files of one call that have the same columns); the
+	//! commit gives it its mapping_id
+	std::shared_ptr<const NameMapping> mapping;
+};
+
 struct LocalTableChanges {
-	//! Parquet files written by this transaction's inserts, in insert order
+	//! Parquet files written by this transaction's inserts (and files it added), in insert order
 	std::vector<WrittenDataFile> new_files;
+	//! Parallel to new_files: how an added file is registered (nullptr: a file the lake wrote)
+	std::vector<std::shared_ptr<const AddedFileInfo>> new_file_added;
 	//! Provisional first row id of each new file (parallel to new_files; for files with embedded row ids the
 	//! smallest kept id, which is no provisional id)
 	std::vector<int64_t> new_file_row_id_starts;

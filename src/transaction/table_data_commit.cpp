@@ -55,6 +55,7 @@ void TableDataCommit::Write() {
 }
 
 void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start) {
+	CheckAddedFilesAreNew();
 	for (size_t i = 0; i < changes.new_files.size(); i++) {
 		auto &file = changes.new_files[i];
 		DataFileRecord record;
@@ -77,6 +78,9 @@ void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start
 		}
 		record.row_group_count = file.row_group_count;
 		record.column_stats = FileColumnStatsOf(file);
+		if (i < changes.new_file_added.size() && changes.new_file_added[i]) {
+			RegisterAddedFile(*changes.new_file_added[i], record);
+		}
 		MergeFileIntoTableStats(table.Record().columns, record, stats);
 		context.write.InsertDataFile(record);
 		new_file_ids.push_back(record.data_file_id);

@@ -29,6 +29,8 @@ struct TableCommitContext {
 	InlinedColumnNames names;
 	ChangeSet &change_set;
 	std::string lake_name;
+	//! Where catalog ids (the name mappings of added files) come from (next_catalog_id of the new snapshot)
+	int64_t *next_catalog_id = nullptr;
 };
 
 //! The catalog's per-column statistics of a file the writer produced.
@@ -44,6 +46,11 @@ public:
 
 private:
 	void WriteFiles(TableStatsRecord &stats, int64_t real_row_start);
+	//! An added file's registration (table_data_commit_added.cpp): its stored path, and its name mapping, written
+	//! once per mapping the transaction's files share
+	void RegisterAddedFile(const AddedFileInfo &added, DataFileRecord &record);
+	//! A file this transaction adds that a concurrent commit added to the table first is a conflict
+	void CheckAddedFilesAreNew();
 	void WriteInlinedRows(TableStatsRecord &stats, int64_t real_row_start);
 	void WriteDeletes(TableStatsRecord &stats);
 	void WriteDeleteFiles(TableStatsRecord &stats);
@@ -68,6 +75,8 @@ private:
 	std::vector<int64_t> new_file_ids;
 	std::vector<InlinedTableRecord> inlined_tables;
 	bool inlined_tables_loaded = false;
+	//! mapping_id given to each name mapping of the transaction's added files
+	std::map<const NameMapping *, int64_t> mapping_ids;
 };
 
 } // namespace inlake

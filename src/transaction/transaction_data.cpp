@@ -60,6 +60,7 @@ void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenData
 			table_changes.new_row_count += file.record_count;
 		}
 		table_changes.new_files.push_back(std::move(file));
+		table_changes.new_file_added.push_back(nullptr);
 	}
 }
 

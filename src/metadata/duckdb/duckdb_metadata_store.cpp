@@ -182,6 +182,12 @@ std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id,
 	return files;
 }
 
+std::vector<DataFileRecord> DuckDBMetadataStore::FindDataFilesByPath(int64_t table_id, int64_t snapshot_id,
+                                                                     const std::vector<std::string> &paths) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().DataFilesWithPaths(table_id, snapshot_id, paths);
+}
+
 TableStatsRecord DuckDBMetadataStore::LoadTableStats(int64_t table_id) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	return ReadTableStats(*this, table_id);

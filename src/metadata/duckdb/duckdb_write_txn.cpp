@@ -100,6 +100,16 @@ void DuckDBWriteTxn::InsertDataFile(const DataFileRecord &file) {
 	batch.InsertDataFile(file);
 }
 
+void DuckDBWriteTxn::InsertNameMapping(const NameMapping &mapping) {
+	staged.touched_tables.insert(mapping.table_id);
+	batch.InsertNameMapping(mapping);
+}
+
+std::vector<DataFileRecord> DuckDBWriteTxn::FindLiveDataFilesByPath(int64_t table_id,
+                                                                    const std::vector<std::string> &paths) {
+	return store.Reader().DataFilesWithPaths(table_id, -1, paths);
+}
+
 void DuckDBWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) {
 	staged.touched_tables.insert(table_id);
 	batch.EndDataFilesOfTable(table_id, end_snapshot);

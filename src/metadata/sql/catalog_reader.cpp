@@ -315,7 +315,7 @@ int64_t DataFileRowIdStart(const CatalogRows &rows, duckdb::idx_t row, duckdb::i
 
 std::string CatalogReader::DataFilesSql(int64_t table_id, int64_t snapshot_id) const {
 	return "SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, record_count, "
-	       "file_size_bytes, footer_size, row_id_start, partial_max FROM " +
+	       "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id FROM " +
 	       prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id) +
 	       " ORDER BY file_order, data_file_id";
 }
@@ -342,6 +342,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 		file.footer_size = r.Int(8, 0);
 		file.row_id_start = DataFileRowIdStart(files, row, 9, file.data_file_id, file.path);
 		file.partial_max = r.Int(10, -1);
+		file.mapping_id = r.Int(11, -1);
 		file_index[file.data_file_id] = result.size();
 		result.push_back(std::move(file));
 	}
@@ -373,6 +374,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 		result[index->second].column_stats.push_back(std::move(column));
 	}
 	AddInlinedDeletes(table_id, snapshot_id, result, file_index);
+	AttachNameMappings(result);
 	auto deletes = connection.Query(
 	    "SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
 	    "begin_snapshot, file_size_bytes FROM " +

@@ -81,6 +81,14 @@ public:
 	std::vector<OptionRecord> Options();
 	//! Row-id ranges of the table's live (not ended) data files
 	std::vector<DataFileRecord> LiveDataFiles(int64_t table_id);
+
+	// catalog_reader_mappings.cpp: files added from outside (ducklake_add_data_files)
+	//! Loads the name mapping of every file that has a mapping_id (one query for all of them).
+	void AttachNameMappings(std::vector<DataFileRecord> &files);
+	//! The table's data files visible at `snapshot_id` (-1: live, not ended) whose stored path is one of `paths`
+	//! (data_file_id, path, path_is_relative filled in).
+	std::vector<DataFileRecord> DataFilesWithPaths(int64_t table_id, int64_t snapshot_id,
+	                                               const std::vector<std::string> &paths);
 	//! Whether the data file's deletions changed after `snapshot_id` (see MetadataWriteTxn::DeletesChangedSince)
 	bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id, bool include_inlined);
 	//! Inlined deletions already recorded for these positions

@@ -25,6 +25,7 @@ static std::vector<DataFileRecord> ReadHistoryFiles(const CatalogRows &rows) {
 		file.footer_size = r.Int(8, 0);
 		file.row_id_start = DataFileRowIdStart(rows, row, 9, file.data_file_id, file.path);
 		file.partial_max = r.Int(10, -1);
+		file.mapping_id = r.Int(11, -1);
 		files.push_back(std::move(file));
 	}
 	return files;
@@ -47,12 +48,13 @@ TableChangeSources CatalogReader::ChangeSources(int64_t table_id, int64_t start_
 	auto table = SqlInt(table_id), start = SqlInt(start_snapshot), end = SqlInt(end_snapshot);
 	sources.files = ReadHistoryFiles(connection.Query(
 	    "SELECT data_file_id, table_id, begin_snapshot, end_snapshot, path, path_is_relative, record_count, "
-	    "file_size_bytes, footer_size, row_id_start, partial_max FROM " +
+	    "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id FROM " +
 	    prefix + "ducklake_data_file WHERE table_id = " + table + " AND begin_snapshot <= " + end +
 	    " AND (end_snapshot IS NULL OR end_snapshot >= " + start + ") ORDER BY file_order, data_file_id"));
 	if (sources.files.empty()) {
 		return sources;
 	}
+	AttachNameMappings(sources.files);
 	auto deletes = connection.Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, "
 	                                "file_size_bytes, begin_snapshot, partial_max FROM " +
 	                                prefix + "ducklake_delete_file WHERE table_id = " + table +

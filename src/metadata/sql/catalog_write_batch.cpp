@@ -144,7 +144,7 @@ void CatalogWriteBatch::InsertDataFile(const DataFileRecord &file) {
 	         Value::BIGINT(file.row_id_start),
 	         kNullId,
 	         Value(duckdb::LogicalType::VARCHAR),
-	         kNullId,
+	         IdOrNull(file.mapping_id),
 	         IdOrNull(file.partial_max)};
 	if (file.row_group_count >= 0) {
 		row.push_back(Value::BIGINT(file.row_group_count)); // format 1.1 only; left out, it is NULL
@@ -158,6 +158,16 @@ void CatalogWriteBatch::InsertDataFile(const DataFileRecord &file) {
 		       Value::BIGINT(column.null_count), TextOrNull(column.min_value, BoundsStorable(column.has_min_max, column.min_value, column.max_value)),
 		       TextOrNull(column.max_value, BoundsStorable(column.has_min_max, column.min_value, column.max_value)), Value::BOOLEAN(column.contains_nan),
 		       Value(duckdb::LogicalType::VARCHAR)});
+	}
+}
+
+void CatalogWriteBatch::InsertNameMapping(const NameMapping &mapping) {
+	Stage("ducklake_column_mapping",
+	      {Value::BIGINT(mapping.mapping_id), Value::BIGINT(mapping.table_id), Text("map_by_name")});
+	for (auto &entry : mapping.entries) {
+		Stage("ducklake_name_mapping", {Value::BIGINT(mapping.mapping_id), Value::BIGINT(entry.column_id),
+		                                Text(entry.source_name), Value::BIGINT(entry.target_field_id),
+		                                IdOrNull(entry.parent_column), Value::BOOLEAN(entry.is_partition)});
 	}
 }
 

@@ -47,6 +47,8 @@ public:
 	void InsertDataFile(const DataFileRecord &file);
 	void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot);
 	void EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t end_snapshot);
+	//! The ducklake_column_mapping row (map_by_name) and the ducklake_name_mapping rows of a mapping
+	void InsertNameMapping(const NameMapping &mapping);
 	void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id);
 	void WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
 	                    int64_t snapshot_id);

@@ -87,6 +87,8 @@ public:
 	CatalogContents LoadCatalog(int64_t snapshot_id) override;
 	std::vector<DataFileRecord> LoadDataFiles(int64_t table_id, int64_t snapshot_id) override;
 	TableStatsRecord LoadTableStats(int64_t table_id) override;
+	std::vector<DataFileRecord> FindDataFilesByPath(int64_t table_id, int64_t snapshot_id,
+	                                                const std::vector<std::string> &paths) override;
 	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
 	std::vector<OptionRecord> LoadOptions() override;
 	//! The read transaction's BEGIN, the latest snapshot id, the inlined tables and the data files in one

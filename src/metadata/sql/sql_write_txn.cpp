@@ -96,6 +96,15 @@ void SqlWriteTxn::InsertDataFile(const DataFileRecord &file) {
 	batch.InsertDataFile(file);
 }
 
+void SqlWriteTxn::InsertNameMapping(const NameMapping &mapping) {
+	batch.InsertNameMapping(mapping);
+}
+
+std::vector<DataFileRecord> SqlWriteTxn::FindLiveDataFilesByPath(int64_t table_id,
+                                                                 const std::vector<std::string> &paths) {
+	return store.Reader().DataFilesWithPaths(table_id, -1, paths);
+}
+
 void SqlWriteTxn::EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) {
 	batch.EndDataFilesOfTable(table_id, end_snapshot);
 }

@@ -41,6 +41,9 @@ public:
 	void InsertTable(const TableRecord &table, int64_t begin_snapshot) override;
 	void EndTable(int64_t table_id, int64_t end_snapshot) override;
 	void InsertDataFile(const DataFileRecord &file) override;
+	void InsertNameMapping(const NameMapping &mapping) override;
+	std::vector<DataFileRecord> FindLiveDataFilesByPath(int64_t table_id,
+	                                                    const std::vector<std::string> &paths) override;
 	void EndDataFilesOfTable(int64_t table_id, int64_t end_snapshot) override;
 	void EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t end_snapshot) override;
 	void WriteTableStats(const TableStatsRecord &stats, bool exists) override;
