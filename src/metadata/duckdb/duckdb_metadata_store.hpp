@@ -67,6 +67,7 @@ public:
 	TableStatsRecord LoadTableStats(int64_t table_id) override;
 
 	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
+	InlinedBacklog MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables, bool with_bytes) override;
 	std::vector<OptionRecord> LoadOptions() override;
 	TableReadStart BeginTableRead(int64_t table_id, int64_t snapshot_id) override;
 	//! The SQL of an inlined-row scan (the fallback of read sessions for sources a storage scan cannot read).
