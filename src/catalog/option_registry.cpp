@@ -15,7 +15,21 @@ using duckdb::Value;
 
 namespace {
 
-enum class OptionKind { NON_NEGATIVE_INTEGER, BYTE_SIZE, BOOLEAN, INTERVAL, COMPRESSION };
+enum class OptionKind {
+	NON_NEGATIVE_INTEGER,
+	//! A whole number of at least 1 (a row group of 0 rows, for instance, cannot be written)
+	POSITIVE_INTEGER,
+	BYTE_SIZE,
+	//! A byte size of at least 1
+	POSITIVE_BYTE_SIZE,
+	BOOLEAN,
+	INTERVAL,
+	COMPRESSION,
+	//! A number from 0 to 1
+	FRACTION,
+	//! The name of a schema or table (any non-empty text; whether it exists is checked where it is used)
+	NAME
+};
 
 struct OptionDefinition {
 	const char *key;
@@ -30,10 +44,10 @@ const OptionDefinition kOptions[] = {
      "Inserts and deletes of at most this many rows are written into the catalog instead of Parquet files (0: "
      "never)"},
     {"auto_compact", OptionKind::BOOLEAN, true, "Whether flushes and CHECKPOINT include the table"},
-    {"target_file_size", OptionKind::BYTE_SIZE, true,
+    {"target_file_size", OptionKind::POSITIVE_BYTE_SIZE, true,
      "The size in bytes a Parquet data file is split at (a byte count or a size such as '128MB')"},
     {"parquet_compression", OptionKind::COMPRESSION, true, "The compression of the Parquet files written"},
-    {"parquet_row_group_size", OptionKind::NON_NEGATIVE_INTEGER, true,
+    {"parquet_row_group_size", OptionKind::POSITIVE_INTEGER, true,
      "The number of rows of a row group of the Parquet files written"},
     {"expire_older_than", OptionKind::INTERVAL, false,
      "CHECKPOINT expires the snapshots older than this interval"},
@@ -41,6 +55,19 @@ const OptionDefinition kOptions[] = {
      "CHECKPOINT deletes the files expired snapshots left behind that are older than this interval"},
     {"require_commit_message", OptionKind::BOOLEAN, false,
      "Whether every commit needs a message (ducklake_set_commit_message)"},
+    {"rewrite_delete_threshold", OptionKind::FRACTION, false,
+     "The share of a data file's rows (0 to 1, default 0.95) that must be deleted before CHECKPOINT rewrites it"},
+    {"compaction_schema", OptionKind::NAME, false,
+     "CHECKPOINT flushes and compacts only the tables of this schema"},
+    {"compaction_table", OptionKind::NAME, false,
+     "CHECKPOINT flushes and compacts only this table (of compaction_schema, default main)"},
+    {"inlined_flush_threshold", OptionKind::NON_NEGATIVE_INTEGER, true,
+     "A commit that leaves more than this many inlined rows in a table flushes the table right after it "
+     "(default unset: never; 0: never)"},
+    {"inlined_flush_threshold_bytes", OptionKind::BYTE_SIZE, true,
+     "A commit that leaves more than this many bytes of inlined values in a table (as the catalog stores them, "
+     "estimated) flushes the table right after it (a byte count or a size such as '16MB'; default unset: never; "
+     "0: never)"},
 };
 
 const OptionDefinition &FindOption(const std::string &key) {
@@ -143,30 +170,75 @@ namespace {
 	                            value.type().ToString(), value.ToString());
 }
 
-std::string NonNegativeInteger(const OptionDefinition &option, const Value &value) {
+//! A whole number of at least `minimum` (0 or 1).
+std::string WholeNumber(const OptionDefinition &option, const Value &value, int64_t minimum) {
+	auto expected = minimum > 0 ? "a positive integer" : "a non-negative integer";
 	auto &type = value.type();
 	std::string error; // a failed cast reports here instead of throwing
 	Value converted;
 	if (type.IsIntegral()) {
-		if (!value.DefaultTryCastAs(LogicalType::BIGINT, converted, &error) || converted.GetValue<int64_t>() < 0) {
-			BadValue(option, "a non-negative integer", value);
+		if (!value.DefaultTryCastAs(LogicalType::BIGINT, converted, &error) ||
+		    converted.GetValue<int64_t>() < minimum) {
+			BadValue(option, expected, value);
 		}
 		return converted.ToString();
 	}
 	// text or a number with a fraction: only whole numbers (2.0, '100') are accepted, never booleans
 	if (type.id() != duckdb::LogicalTypeId::VARCHAR && !type.IsNumeric()) {
-		BadValue(option, "a non-negative integer", value);
+		BadValue(option, expected, value);
 	}
 	Value as_double;
 	if (!value.DefaultTryCastAs(LogicalType::DOUBLE, as_double, &error)) {
-		BadValue(option, "a non-negative integer", value);
+		BadValue(option, expected, value);
 	}
 	auto number = as_double.GetValue<double>();
 	// the range check comes first: converting a double beyond int64's range is undefined
-	if (!(number >= 0 && number < 9.2e18) || number != double(int64_t(number))) {
-		BadValue(option, "a non-negative integer", value);
+	if (!(number >= double(minimum) && number < 9.2e18) || number != double(int64_t(number))) {
+		BadValue(option, expected, value);
 	}
 	return std::to_string(int64_t(number));
+}
+
+std::string ByteSize(const OptionDefinition &option, const Value &value, int64_t minimum) {
+	if (value.type().IsNumeric()) {
+		return WholeNumber(option, value, minimum); // a byte count (2.0 is 2; 1.5 is refused)
+	}
+	int64_t bytes;
+	if (!ParseByteSize(value, bytes) || bytes < minimum) {
+		BadValue(option,
+		         minimum > 0 ? "a size of at least one byte: a byte count or a number with a unit such as '10KB', "
+		                       "'128MB' or '1GiB'"
+		                     : "a size: a byte count or a number with a unit such as '10KB', '128MB' or '1GiB'",
+		         value);
+	}
+	return std::to_string(bytes);
+}
+
+//! A number from 0 to 1 (DuckLake's rewrite_delete_threshold), stored as DuckDB prints the DOUBLE.
+std::string Fraction(const OptionDefinition &option, const Value &value) {
+	auto &type = value.type();
+	Value converted;
+	std::string error;
+	if ((type.id() != duckdb::LogicalTypeId::VARCHAR && !type.IsNumeric()) ||
+	    !value.DefaultTryCastAs(LogicalType::DOUBLE, converted, &error)) {
+		BadValue(option, "a number from 0 to 1", value);
+	}
+	auto number = converted.GetValue<double>();
+	if (!(number >= 0 && number <= 1)) { // NaN too
+		BadValue(option, "a number from 0 to 1", value);
+	}
+	return converted.ToString();
+}
+
+std::string Name(const OptionDefinition &option, const Value &value) {
+	if (value.type().id() != duckdb::LogicalTypeId::VARCHAR) {
+		BadValue(option, "a name (text)", value);
+	}
+	auto name = value.ToString();
+	if (name.empty() || name.find('\0') != std::string::npos) {
+		BadValue(option, "a non-empty name", value);
+	}
+	return name;
 }
 
 std::string Boolean(const OptionDefinition &option, const Value &value) {
@@ -223,23 +295,23 @@ std::string ValidateOptionValue(const std::string &key, const Value &value) {
 	}
 	switch (option.kind) {
 	case OptionKind::NON_NEGATIVE_INTEGER:
-		return NonNegativeInteger(option, value);
-	case OptionKind::BYTE_SIZE: {
-		if (value.type().IsNumeric()) {
-			return NonNegativeInteger(option, value); // a byte count (2.0 is 2; 1.5 is refused)
-		}
-		int64_t bytes;
-		if (!ParseByteSize(value, bytes)) {
-			BadValue(option, "a size: a byte count or a number with a unit such as '10KB', '128MB' or '1GiB'", value);
-		}
-		return std::to_string(bytes);
-	}
+		return WholeNumber(option, value, 0);
+	case OptionKind::POSITIVE_INTEGER:
+		return WholeNumber(option, value, 1);
+	case OptionKind::BYTE_SIZE:
+		return ByteSize(option, value, 0);
+	case OptionKind::POSITIVE_BYTE_SIZE:
+		return ByteSize(option, value, 1);
 	case OptionKind::BOOLEAN:
 		return Boolean(option, value);
 	case OptionKind::INTERVAL:
 		return NonNegativeInterval(option, value);
 	case OptionKind::COMPRESSION:
 		return Compression(option, value);
+	case OptionKind::FRACTION:
+		return Fraction(option, value);
+	case OptionKind::NAME:
+		return Name(option, value);
 	}
 	throw duckdb::InternalException("DuckLake option \"%s\" has no validation", option.key);
 }

@@ -7,7 +7,7 @@ namespace inlake {
 std::vector<duckdb::TableFunction> LakeFunctionList() {
 	std::vector<duckdb::TableFunction> functions {SnapshotsFunction(), TableInfoFunction(), SetOptionFunction(), ResetOptionFunction(), OptionsFunction(),
 	        FlushInlinedDataFunction(), ExpireSnapshotsFunction(), CleanupOldFilesFunction(),
-	        DeleteOrphanedFilesFunction(), CatalogTableFunction(), CurrentSnapshotFunction(),
+	        DeleteOrphanedFilesFunction(), CheckpointFunction(), CatalogTableFunction(), CurrentSnapshotFunction(),
 	        LastCommittedSnapshotFunction(), SetCommitMessageFunction(), SettingsFunction(),
 	        ListFilesFunction(), MergeAdjacentFilesFunction(), RewriteDataFilesFunction(),
 	        AddDataFilesFunction()};

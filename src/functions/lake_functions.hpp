@@ -29,6 +29,8 @@ duckdb::TableFunction FlushInlinedDataFunction();
 duckdb::TableFunction ExpireSnapshotsFunction();
 duckdb::TableFunction CleanupOldFilesFunction();
 duckdb::TableFunction DeleteOrphanedFilesFunction();
+//! ducklake_checkpoint: CHECKPOINT's maintenance sequence, reporting each step
+duckdb::TableFunction CheckpointFunction();
 duckdb::TableFunction CatalogTableFunction();
 duckdb::TableFunction CurrentSnapshotFunction();
 duckdb::TableFunction LastCommittedSnapshotFunction();

@@ -298,6 +298,20 @@ struct InlinedSource {
 	bool read_begin_snapshot = true;
 };
 
+//! One inlined table of a table and the names of its data columns (for InlinedBacklog's byte estimate).
+struct InlinedTableColumnNames {
+	std::string table_name;
+	std::vector<std::string> columns;
+};
+
+//! How much a table's inlined tables hold: every stored row (live, deleted or ended, not yet flushed or expired)
+//! and, when asked for, an estimate of their size: the bytes the catalog stores for each value (SqlDialect::StoredSize),
+//! summed.
+struct InlinedBacklog {
+	int64_t rows = 0;
+	int64_t bytes = 0;
+};
+
 //! The global facts of a lake from ducklake_metadata.
 struct LakeMetadata {
 	std::string version;

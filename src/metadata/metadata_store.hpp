@@ -268,6 +268,10 @@ public:
 	                                                        const std::vector<std::string> &paths) = 0;
 
 	virtual std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) = 0;
+	//! The rows the inlined tables hold (a count per table; the DuckDB file keeps it, SQLite and PostgreSQL count
+	//! them) and, with `with_bytes`, their estimated size (a scan of every value). An inlined table dropped
+	//! meanwhile (by a flush) is an error. What the automatic flush after a commit measures.
+	virtual InlinedBacklog MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables, bool with_bytes) = 0;
 	virtual std::vector<OptionRecord> LoadOptions() = 0;
 	//! What a scan of a table starts from, read from one catalog state: the table's inlined tables, its data
 	//! files at the snapshot (as LoadDataFiles) and, when it has inlined tables, a read session whose later

@@ -1,13 +1,10 @@
 #include "transaction/lake_transaction_manager.hpp"
 
-#include "maintenance/file_cleanup.hpp"
-#include "maintenance/retention_option.hpp"
-#include "maintenance/snapshot_expiry.hpp"
-#include "metadata/sql_literal.hpp"
+#include "maintenance/auto_flush.hpp"
+#include "maintenance/checkpoint_sequence.hpp"
 #include "transaction/lake_transaction.hpp"
 
 #include "duckdb/main/client_context.hpp"
-#include "duckdb/main/connection.hpp"
 
 namespace inlake {
 
@@ -45,7 +42,17 @@ duckdb::ErrorData LakeTransactionManager::CommitTransaction(duckdb::ClientContex
 		Remove(transaction);
 		return error;
 	}
+	// the commit is durable: what follows must not fail it
+	std::vector<AutoFlushTarget> auto_flush;
+	try {
+		auto_flush = FindAutoFlushTargets(context, lake_transaction);
+	} catch (...) { // NOLINT: FindAutoFlushTargets does not throw; a bad_alloc is no reason to fail the commit
+	}
 	Remove(transaction);
+	try {
+		ScheduleAutoFlush(context, std::move(auto_flush));
+	} catch (...) { // NOLINT: as above
+	}
 	return duckdb::ErrorData();
 }
 
@@ -56,22 +63,8 @@ void LakeTransactionManager::RollbackTransaction(duckdb::Transaction &transactio
 }
 
 void LakeTransactionManager::Checkpoint(duckdb::ClientContext &context, bool force) {
-	// CHECKPOINT on a lake flushes its inlined data, in a transaction of its own,
-	duckdb::Connection connection(*context.db);
-	auto result = connection.Query("CALL ducklake_flush_inlined_data(" + SqlString(catalog.GetName()) + ")");
-	if (result->HasError()) {
-		result->ThrowError();
-	}
-	// then retention, when configured: expire old snapshots, then delete the files scheduled long enough ago
-	ExpiryRequest expiry;
-	if (RetentionCutoff(catalog, "expire_older_than", expiry.older_than)) {
-		expiry.has_older_than = true;
-		ExpireSnapshots(catalog, expiry);
-	}
-	CleanupRequest cleanup;
-	if (RetentionCutoff(catalog, "delete_older_than", cleanup.older_than)) {
-		CleanupOldFiles(context, catalog, cleanup);
-	}
+	// CHECKPOINT on a lake runs the maintenance sequence ducklake_checkpoint reports on
+	RunCheckpointSequence(context, catalog);
 }
 
 } // namespace inlake

@@ -18,7 +18,12 @@
 // its changes row (no partial snapshot). The next writer goes on at once (a
 // killed writer's lock is released).
 //
+// With --auto-flush-threshold R the shared table s gets inlined_flush_threshold R and there is no flusher
+// process: the writers' own commits flush s automatically, racing each other (a flush that loses to another
+// is skipped); no writer's commit may fail for it, and s must end with data files.
+//
 // Usage: inlake_concurrency_test --backend postgres|sqlite [--writers W] [--commits N] [--kills K] [--seed S]
+//        [--auto-flush-threshold R]
 //        [--inject-fault lost-commit]  (writer 1 leaves out one commit: the run must fail)
 // PostgreSQL: the server in INLAKE_TEST_PG; a database of its own is created (and dropped) for the run.
 //===----------------------------------------------------------------------===//
@@ -46,6 +51,8 @@ struct Config {
 	int commits = 30;
 	int kills = 6;
 	uint64_t seed = 1;
+	//! inlined_flush_threshold of table s (0: none, and a flusher process flushes)
+	int auto_flush_threshold = 0;
 };
 
 //! A DuckDB instance with inlake and the lake attached as `lake`.
@@ -381,6 +388,8 @@ int main(int argc, char **argv) {
 			config.kills = std::stoi(argv[i + 1]);
 		} else if (arg == "--seed") {
 			config.seed = std::stoull(argv[i + 1]);
+		} else if (arg == "--auto-flush-threshold") {
+			config.auto_flush_threshold = std::stoi(argv[i + 1]);
 		} else if (arg == "--inject-fault") {
 			setenv("INLAKE_CONCURRENCY_FAULT", argv[i + 1], 1); // inherited by the writer processes
 		}
@@ -410,21 +419,33 @@ int main(int argc, char **argv) {
 			for (int w = 1; w <= config.writers; w++) {
 				setup.Must("CREATE TABLE lake.t" + std::to_string(w) + " (w INTEGER, seq INTEGER, note VARCHAR)");
 			}
+			if (config.auto_flush_threshold > 0) {
+				setup.Must("CALL lake.set_option('inlined_flush_threshold', " +
+				           std::to_string(config.auto_flush_threshold) + ", table_name => 's')");
+			}
 		}
+		bool auto_flush = config.auto_flush_threshold > 0;
 		std::vector<std::vector<std::string>> all;
 		for (int w = 1; w <= config.writers; w++) {
 			all.push_back({"writer", attach, dir, std::to_string(w), std::to_string(config.commits)});
 		}
-		// the flusher and the reader run until every writer is done
-		all.push_back({"flusher", attach, dir, std::to_string(config.writers)});
+		// the flusher (unless the writers flush automatically) and the reader run until every writer is done
+		if (!auto_flush) {
+			all.push_back({"flusher", attach, dir, std::to_string(config.writers)});
+		}
 		all.push_back({"reader", attach, dir, std::to_string(config.writers)});
 		auto run = bench::RunWriterProcesses(all);
 		{
 			Lake check(attach);
 			failures += CheckFinal(check, config, run);
+			auto files = check.Must("SELECT count(*) FROM ducklake_list_files('lake', 's')");
+			if (auto_flush && files->GetValue(0, 0).GetValue<int64_t>() == 0) {
+				failures += Fail("the automatic flush never flushed s");
+			}
 		}
-		auto &flusher = run.writers[config.writers];
-		auto &reader = run.writers[config.writers + 1];
+		bench::WriterReport no_flusher;
+		auto &flusher = auto_flush ? no_flusher : run.writers[config.writers];
+		auto &reader = run.writers[auto_flush ? config.writers : config.writers + 1];
 		printf("phase 1: %d writers x %d commits in %.1f s (%.0f commits/s), %lld flushes, %lld snapshots checked, "
 		       "commit p50 %.1f ms p99 %.1f ms\n",
 		       config.writers, config.commits, run.wall_ms / 1000, run.CommitsPerSecond(),

@@ -30,6 +30,12 @@ std::vector<InlinedTableRecord> DuckDBMetadataStore::LoadInlinedTables(int64_t t
 	return ReadInlinedTables(*this, table_id);
 }
 
+InlinedBacklog DuckDBMetadataStore::MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables,
+                                                      bool with_bytes) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().MeasureInlinedRows(tables, with_bytes);
+}
+
 TableVersionSnapshot DuckDBMetadataStore::FindTableVersionSnapshot(int64_t table_id, int64_t schema_version) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	return Reader().TableVersion(table_id, schema_version);

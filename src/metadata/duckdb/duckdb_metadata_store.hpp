@@ -69,6 +69,7 @@ public:
 	                                                const std::vector<std::string> &paths) override;
 
 	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
+	InlinedBacklog MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables, bool with_bytes) override;
 	std::vector<OptionRecord> LoadOptions() override;
 	TableReadStart BeginTableRead(int64_t table_id, int64_t snapshot_id) override;
 	//! The SQL of an inlined-row scan (the fallback of read sessions for sources a storage scan cannot read).

@@ -51,6 +51,10 @@ public:
 	bool ComparesStoredValues(const duckdb::LogicalType &type) const override;
 	duckdb::Value EncodeInlined(const duckdb::Value &value) const override;
 	duckdb::Value DecodeInlined(const duckdb::Value &stored, const duckdb::LogicalType &type) const override;
+	//! The bytes PostgreSQL stores for the value (after any compression)
+	std::string StoredSize(const std::string &column) const override {
+		return "pg_column_size(" + column + ")";
+	}
 };
 
 } // namespace inlake

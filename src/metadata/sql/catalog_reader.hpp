@@ -103,6 +103,8 @@ public:
 	//! Rows of an inlined table inserted at or before `snapshot_id` and ended after it
 	int64_t CountInlinedRowsEndedAfter(const std::string &inlined_table, const InlinedColumnNames &names,
 	                                   int64_t snapshot_id);
+	//! See MetadataStore::MeasureInlinedRows
+	InlinedBacklog MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables, bool with_bytes);
 
 private:
 	void ReadViews(int64_t snapshot_id, CatalogContents &contents);

@@ -242,6 +242,33 @@ int64_t CatalogReader::CountInlinedRowsEndedAfter(const std::string &inlined_tab
 	                              SqlIdentifier(names.end_snapshot) + " > " + s));
 }
 
+InlinedBacklog CatalogReader::MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables,
+                                                bool with_bytes) {
+	InlinedBacklog backlog;
+	std::vector<std::string> queries;
+	for (auto &table : tables) {
+		std::string bytes = "0";
+		if (with_bytes) {
+			for (auto &column : table.columns) {
+				bytes += " + COALESCE(" + connection.Dialect().StoredSize(SqlIdentifier(column)) + ", 0)";
+			}
+		}
+		queries.push_back("SELECT count(*), COALESCE(sum(" + bytes + "), 0) FROM " + prefix +
+		                  SqlIdentifier(table.table_name));
+	}
+	if (queries.empty()) {
+		return backlog;
+	}
+	for (auto &result : connection.QueryMany(queries)) {
+		if (result.RowCount() > 0) {
+			ResultRow row(result, 0);
+			backlog.rows += row.Int(0);
+			backlog.bytes += row.Int(1);
+		}
+	}
+	return backlog;
+}
+
 } // namespace inlake
 
 namespace inlake {

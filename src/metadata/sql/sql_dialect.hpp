@@ -84,6 +84,11 @@ public:
 	}
 	//! A value read from an inlined data column, back as the lake column's `type`, exactly as it was written.
 	virtual duckdb::Value DecodeInlined(const duckdb::Value &stored, const duckdb::LogicalType &type) const;
+	//! About how many bytes the value of inlined data column `column` (an identifier) takes, NULL for a NULL
+	//! (native: the length of its text form).
+	virtual std::string StoredSize(const std::string &column) const {
+		return "strlen(CAST(" + column + " AS VARCHAR))";
+	}
 };
 
 class DuckDBDialect : public SqlDialect {
@@ -118,6 +123,10 @@ public:
 	                                 duckdb::timestamp_tz_t time) const override;
 	//! Booleans as 0/1
 	std::string Literal(const duckdb::Value &value) const override;
+	//! The bytes of the stored text or blob (a number: of its text form)
+	std::string StoredSize(const std::string &column) const override {
+		return "length(CAST(" + column + " AS BLOB))";
+	}
 
 	//! Inlined values (BACKENDS.md): BOOLEAN and integers up to UINTEGER as INTEGER, BLOB as BLOB, VARCHAR as
 	//! TEXT, every other type as TEXT holding DuckDB's own cast of the value to VARCHAR, read back by casting

@@ -159,6 +159,12 @@ std::vector<InlinedTableRecord> SqlMetadataStore::LoadInlinedTables(int64_t tabl
 	return Reader().InlinedTables(table_id);
 }
 
+InlinedBacklog SqlMetadataStore::MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables,
+                                                   bool with_bytes) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().MeasureInlinedRows(tables, with_bytes);
+}
+
 std::vector<OptionRecord> SqlMetadataStore::LoadOptions() {
 	std::lock_guard<OwnedMutex> guard(lock);
 	return Reader().Options();

@@ -90,6 +90,7 @@ public:
 	std::vector<DataFileRecord> FindDataFilesByPath(int64_t table_id, int64_t snapshot_id,
 	                                                const std::vector<std::string> &paths) override;
 	std::vector<InlinedTableRecord> LoadInlinedTables(int64_t table_id) override;
+	InlinedBacklog MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables, bool with_bytes) override;
 	std::vector<OptionRecord> LoadOptions() override;
 	//! The read transaction's BEGIN, the latest snapshot id, the inlined tables and the data files in one
 	//! pipeline (one round trip on PostgreSQL)
