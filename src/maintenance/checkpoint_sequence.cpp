@@ -50,34 +50,88 @@ duckdb::timestamp_tz_t DeleteCutoff(LakeCatalog &catalog, std::string &described
 	return CutoffBefore(interval);
 }
 
-//! Step 1: the inlined rows (and inlined deletions) of every table, or of compaction_schema / compaction_table,
-//! to Parquet, in a transaction of its own (ducklake_flush_inlined_data; auto_compact = false tables skipped).
-MaintenanceStepReport FlushInlinedDataStep(duckdb::ClientContext &context, LakeCatalog &catalog) {
-	std::string schema, table, arguments, scope = "every table";
-	bool has_schema = GlobalOption(catalog, "compaction_schema", schema);
-	bool has_table = GlobalOption(catalog, "compaction_table", table);
-	if (has_table) {
-		schema = has_schema ? schema : "main";
-		arguments = ", schema_name => " + SqlString(schema) + ", table_name => " + SqlString(table);
-		scope = "table " + schema + "." + table + " (compaction_table)";
-	} else if (has_schema) {
-		arguments = ", schema_name => " + SqlString(schema);
-		scope = "schema " + schema + " (compaction_schema)";
+//! What compaction_schema / compaction_table restrict the compacting steps to.
+struct CompactionScope {
+	bool has_schema = false;
+	bool has_table = false;
+	std::string schema;
+	std::string table;
+	std::string description = "every table";
+};
+
+CompactionScope ReadCompactionScope(LakeCatalog &catalog) {
+	CompactionScope scope;
+	scope.has_schema = GlobalOption(catalog, "compaction_schema", scope.schema);
+	scope.has_table = GlobalOption(catalog, "compaction_table", scope.table);
+	if (scope.has_table) {
+		scope.schema = scope.has_schema ? scope.schema : "main";
+		scope.description = "table " + scope.schema + "." + scope.table + " (compaction_table)";
+	} else if (scope.has_schema) {
+		scope.description = "schema " + scope.schema + " (compaction_schema)";
 	}
+	return scope;
+}
+
+//! Runs one maintenance call on a connection of its own (its own transaction); errors of a call restricted by
+//! the options name them.
+duckdb::unique_ptr<duckdb::MaterializedQueryResult> RunStepQuery(duckdb::ClientContext &context, LakeCatalog &catalog,
+                                                                 const CompactionScope &scope,
+                                                                 const std::string &sql, const char *what) {
 	duckdb::Connection connection(*context.db);
-	auto result = connection.Query("SELECT count(*), COALESCE(sum(rows_flushed), 0) FROM ducklake_flush_inlined_data(" +
-	                               SqlString(catalog.GetName()) + arguments + ")");
+	auto result = connection.Query(sql);
 	if (result->HasError()) {
-		if (has_schema || has_table) {
-			throw duckdb::InvalidInputException("CHECKPOINT of lake \"%s\" flushes %s, as its options say: %s",
-			                                    catalog.GetName(), scope, result->GetErrorObject().RawMessage());
+		if (scope.has_schema || scope.has_table) {
+			throw duckdb::InvalidInputException("CHECKPOINT of lake \"%s\" %s %s, as its options say: %s",
+			                                    catalog.GetName(), what, scope.description,
+			                                    result->GetErrorObject().RawMessage());
 		}
 		result->ThrowError();
 	}
+	return result;
+}
+
+//! Step 1: the inlined rows (and inlined deletions) of every table, or of compaction_schema / compaction_table,
+//! to Parquet, in a transaction of its own (ducklake_flush_inlined_data; auto_compact = false tables skipped).
+MaintenanceStepReport FlushInlinedDataStep(duckdb::ClientContext &context, LakeCatalog &catalog) {
+	auto scope = ReadCompactionScope(catalog);
+	std::string arguments;
+	if (scope.has_table) {
+		arguments = ", schema_name => " + SqlString(scope.schema) + ", table_name => " + SqlString(scope.table);
+	} else if (scope.has_schema) {
+		arguments = ", schema_name => " + SqlString(scope.schema);
+	}
+	auto result = RunStepQuery(context, catalog, scope,
+	                           "SELECT count(*), COALESCE(sum(rows_flushed), 0) FROM ducklake_flush_inlined_data(" +
+	                               SqlString(catalog.GetName()) + arguments + ")",
+	                           "flushes");
 	auto tables = result->GetValue(0, 0).GetValue<int64_t>();
 	auto rows = result->GetValue(1, 0).GetValue<int64_t>();
 	return Ran("flush_inlined_data", "rows flushed", rows,
-	           std::to_string(tables) + (tables == 1 ? " table" : " tables") + " flushed (of " + scope + ")");
+	           std::to_string(tables) + (tables == 1 ? " table" : " tables") + " flushed (of " + scope.description +
+	               ")");
+}
+
+//! Steps 3 and 4: one compaction function over every table or the options' scope, in a transaction of its own.
+MaintenanceStepReport CompactionStep(duckdb::ClientContext &context, LakeCatalog &catalog, const char *step,
+                                     const char *function, const char *unit) {
+	auto scope = ReadCompactionScope(catalog);
+	std::string arguments;
+	if (scope.has_table) {
+		arguments = ", " + SqlString(scope.table) + ", schema => " + SqlString(scope.schema);
+	} else if (scope.has_schema) {
+		arguments = ", schema => " + SqlString(scope.schema);
+	}
+	auto result = RunStepQuery(context, catalog, scope,
+	                           std::string("SELECT count(*), COALESCE(sum(files_processed), 0), "
+	                                       "COALESCE(sum(files_created), 0) FROM ") +
+	                               function + "(" + SqlString(catalog.GetName()) + arguments + ")",
+	                           "compacts");
+	auto tables = result->GetValue(0, 0).GetValue<int64_t>();
+	auto processed = result->GetValue(1, 0).GetValue<int64_t>();
+	auto created = result->GetValue(2, 0).GetValue<int64_t>();
+	return Ran(step, unit, processed,
+	           std::to_string(created) + " files written for " + std::to_string(tables) +
+	               (tables == 1 ? " table" : " tables") + " (of " + scope.description + ")");
 }
 
 //! Step 2: snapshots older than expire_older_than (nothing without the option, as DuckLake).
@@ -97,16 +151,14 @@ MaintenanceStepReport ExpireSnapshotsStep(LakeCatalog &catalog) {
 
 //! Step 3: merging small adjacent data files (DuckLake: ducklake_merge_adjacent_files, restricted to
 //! compaction_schema / compaction_table).
-//! >>> MERGE STEP: the call to ducklake_merge_adjacent_files goes here once it is supported. <<<
-MaintenanceStepReport MergeAdjacentFilesStep(duckdb::ClientContext &, LakeCatalog &) {
-	return Skipped("merge_adjacent_files", "files merged", "ducklake_merge_adjacent_files is not supported yet");
+MaintenanceStepReport MergeAdjacentFilesStep(duckdb::ClientContext &context, LakeCatalog &catalog) {
+	return CompactionStep(context, catalog, "merge_adjacent_files", "ducklake_merge_adjacent_files", "files merged");
 }
 
 //! Step 4: rewriting data files with at least rewrite_delete_threshold (default 0.95) of their rows deleted
 //! (DuckLake: ducklake_rewrite_data_files, restricted to compaction_schema / compaction_table).
-//! >>> REWRITE STEP: the call to ducklake_rewrite_data_files goes here once it is supported. <<<
-MaintenanceStepReport RewriteDataFilesStep(duckdb::ClientContext &, LakeCatalog &) {
-	return Skipped("rewrite_data_files", "files rewritten", "ducklake_rewrite_data_files is not supported yet");
+MaintenanceStepReport RewriteDataFilesStep(duckdb::ClientContext &context, LakeCatalog &catalog) {
+	return CompactionStep(context, catalog, "rewrite_data_files", "ducklake_rewrite_data_files", "files rewritten");
 }
 
 //! Step 5: files expired snapshots left behind, scheduled before the delete cutoff.
