@@ -32,6 +32,33 @@ void CheckResult(duckdb::unique_ptr<MaterializedQueryResult> &result, const std:
 	}
 }
 
+//! `type` without type aliases (JSON is VARCHAR underneath): read_parquet's `schema` option resolves a type name
+//! such as JSON as a user type it cannot cast to, so columns are read as the underlying type and cast back.
+LogicalType WithoutAliases(const LogicalType &type) {
+	switch (type.id()) {
+	case LogicalTypeId::LIST:
+		return LogicalType::LIST(WithoutAliases(ListType::GetChildType(type)));
+	case LogicalTypeId::ARRAY:
+		return LogicalType::ARRAY(WithoutAliases(ArrayType::GetChildType(type)), ArrayType::GetSize(type));
+	case LogicalTypeId::MAP:
+		return LogicalType::MAP(WithoutAliases(MapType::KeyType(type)), WithoutAliases(MapType::ValueType(type)));
+	case LogicalTypeId::STRUCT: {
+		child_list_t<LogicalType> children;
+		for (auto &child : StructType::GetChildTypes(type)) {
+			children.emplace_back(child.first, WithoutAliases(child.second));
+		}
+		return LogicalType::STRUCT(std::move(children));
+	}
+	default: {
+		auto copy = type;
+		if (copy.HasAlias()) {
+			copy.SetAlias(std::string());
+		}
+		return copy;
+	}
+	}
+}
+
 //! read_parquet's `schema` option: every stored column by field id under an alias of its own, and the hidden
 //! row id and snapshot columns (NULL in files without them).
 std::string SchemaOption(const ParquetLayout &layout) {
@@ -41,7 +68,7 @@ std::string SchemaOption(const ParquetLayout &layout) {
 		           ", type: " + SqlString(type.ToString()) + ", default_value: NULL}";
 	};
 	for (size_t i = 0; i < layout.columns.size(); i++) {
-		entry(layout.columns[i].column_id, StoredAlias(i), layout.columns[i].type);
+		entry(layout.columns[i].column_id, StoredAlias(i), WithoutAliases(layout.columns[i].type));
 	}
 	entry(2147483540, kRowIdAlias, LogicalType::BIGINT);
 	entry(2147483539, kSnapshotAlias, LogicalType::BIGINT);
@@ -72,7 +99,11 @@ std::string SelectList(const RewriteRequest &request) {
 	std::string select;
 	auto &columns = request.layout.columns;
 	for (size_t i = 0; i < columns.size(); i++) {
-		select += SqlIdentifier(StoredAlias(i)) + " AS " + SqlIdentifier(columns[i].name) + ", ";
+		auto stored = SqlIdentifier(StoredAlias(i));
+		if (WithoutAliases(columns[i].type) != columns[i].type) {
+			stored = "CAST(" + stored + " AS " + columns[i].type.ToString() + ")";
+		}
+		select += stored + " AS " + SqlIdentifier(columns[i].name) + ", ";
 	}
 	auto row_id_start = PerSource(request, [](const RewriteSource &s) { return s.record.row_id_start; });
 	select += "COALESCE(" + std::string(kRowIdAlias) + ", " + row_id_start + " + _inlake_position) AS _ducklake_internal_row_id";

@@ -15,14 +15,17 @@ void CheckReplacedFiles(TableCommitContext &context, const TableCompaction &comp
 	for (auto &file : context.write.GetLiveDataFiles(compaction.table_id)) {
 		live.insert(file.data_file_id);
 	}
+	std::vector<int64_t> ids;
+	bool all_live = true;
 	for (auto &file : compaction.replaced_files) {
-		if (!live.count(file.data_file_id) ||
-		    context.write.DeletesChangedSince(compaction.table_id, file.data_file_id, context.base_snapshot_id)) {
-			throw duckdb::TransactionException(
-			    "Transaction conflict on lake \"%s\": a data file being compacted was deleted from, flushed into, "
-			    "compacted or dropped by a concurrent transaction; nothing of the compaction was committed",
-			    context.lake_name);
-		}
+		ids.push_back(file.data_file_id);
+		all_live = all_live && live.count(file.data_file_id);
+	}
+	if (!all_live || context.write.AnyDeletesChangedSince(compaction.table_id, ids, context.base_snapshot_id)) {
+		throw duckdb::TransactionException(
+		    "Transaction conflict on lake \"%s\": a data file being compacted was deleted from, flushed into, "
+		    "compacted or dropped by a concurrent transaction; nothing of the compaction was committed",
+		    context.lake_name);
 	}
 }
 

@@ -77,6 +77,11 @@ void DuckDBWriteTxn::InsertDeleteFile(const DeleteFileRecord &file) {
 	store.Writer().InsertDeleteFile(file);
 }
 
+bool DuckDBWriteTxn::AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids,
+                                            int64_t snapshot_id) {
+	return store.Reader().AnyDeletesChangedSince(table_id, data_file_ids, snapshot_id);
+}
+
 bool DuckDBWriteTxn::DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
                                          bool include_inlined) {
 	return store.Reader().DeletesChangedSince(table_id, data_file_id, snapshot_id, include_inlined);

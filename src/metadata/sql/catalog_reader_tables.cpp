@@ -5,6 +5,7 @@
 #include "metadata/sql/result_row.hpp"
 #include "metadata/sql_literal.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace inlake {
@@ -168,6 +169,31 @@ bool CatalogReader::DeletesChangedSince(int64_t table_id, int64_t data_file_id, 
 	auto inlined = connection.Query("SELECT count(*) FROM " + prefix + SqlIdentifier(name) + " WHERE file_id = " +
 	                                SqlInt(data_file_id) + " AND begin_snapshot > " + SqlInt(snapshot_id));
 	return Count(inlined) > 0;
+}
+
+bool CatalogReader::AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids,
+                                           int64_t snapshot_id) {
+	auto name = InlinedDeleteTableName(table_id);
+	bool has_inlined = connection.TableExists(name);
+	for (size_t start = 0; start < data_file_ids.size(); start += 1000) {
+		auto end = std::min(data_file_ids.size(), start + 1000);
+		auto ids = IdList(std::vector<int64_t>(data_file_ids.begin() + start, data_file_ids.begin() + end));
+		auto files = connection.Query("SELECT count(*) FROM " + prefix + "ducklake_delete_file WHERE data_file_id IN (" +
+		                              ids + ") AND (begin_snapshot > " + SqlInt(snapshot_id) + " OR partial_max > " +
+		                              SqlInt(snapshot_id) + ")");
+		if (Count(files) > 0) {
+			return true;
+		}
+		if (has_inlined) {
+			auto inlined = connection.Query("SELECT count(*) FROM " + prefix + SqlIdentifier(name) +
+			                                " WHERE file_id IN (" + ids + ") AND begin_snapshot > " +
+			                                SqlInt(snapshot_id));
+			if (Count(inlined) > 0) {
+				return true;
+			}
+		}
+	}
+	return false;
 }
 
 std::vector<InlinedDeleteRecord> CatalogReader::FindInlinedDeletes(int64_t table_id,

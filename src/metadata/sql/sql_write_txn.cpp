@@ -177,6 +177,11 @@ bool SqlWriteTxn::DeletesChangedSince(int64_t table_id, int64_t data_file_id, in
 	return store.Reader().DeletesChangedSince(table_id, data_file_id, snapshot_id, include_inlined);
 }
 
+bool SqlWriteTxn::AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids,
+                                         int64_t snapshot_id) {
+	return store.Reader().AnyDeletesChangedSince(table_id, data_file_ids, snapshot_id);
+}
+
 std::vector<DataFileRecord> SqlWriteTxn::GetLiveDataFiles(int64_t table_id) {
 	return store.Reader().LiveDataFiles(table_id);
 }
