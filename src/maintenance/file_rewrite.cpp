@@ -9,6 +9,7 @@
 
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/file_system.hpp"
+#include "duckdb/common/type_visitor.hpp"
 #include "duckdb/common/types/uuid.hpp"
 #include "duckdb/main/client_context.hpp"
 
@@ -32,6 +33,15 @@ void CheckResult(duckdb::unique_ptr<MaterializedQueryResult> &result, const std:
 	}
 }
 
+//! The type read_parquet's `schema` option can name: JSON (also inside nested types) as VARCHAR, since the option's
+//! type text is parsed without the catalog, where "JSON" is an unknown type that no file column casts to. The
+//! SELECT list casts such a column back to its type (the text of every value is kept).
+LogicalType SchemaOptionType(const LogicalType &type) {
+	return duckdb::TypeVisitor::VisitReplace(type, [](const LogicalType &part) {
+		return part.IsJSONType() ? LogicalType(LogicalType::VARCHAR) : part;
+	});
+}
+
 //! read_parquet's `schema` option: every stored column by field id under an alias of its own, and the hidden
 //! row id and snapshot columns (NULL in files without them).
 std::string SchemaOption(const ParquetLayout &layout) {
@@ -41,7 +51,7 @@ std::string SchemaOption(const ParquetLayout &layout) {
 		           ", type: " + SqlString(type.ToString()) + ", default_value: NULL}";
 	};
 	for (size_t i = 0; i < layout.columns.size(); i++) {
-		entry(layout.columns[i].column_id, StoredAlias(i), layout.columns[i].type);
+		entry(layout.columns[i].column_id, StoredAlias(i), SchemaOptionType(layout.columns[i].type));
 	}
 	entry(2147483540, kRowIdAlias, LogicalType::BIGINT);
 	entry(2147483539, kSnapshotAlias, LogicalType::BIGINT);
@@ -72,7 +82,11 @@ std::string SelectList(const RewriteRequest &request) {
 	std::string select;
 	auto &columns = request.layout.columns;
 	for (size_t i = 0; i < columns.size(); i++) {
-		select += SqlIdentifier(StoredAlias(i)) + " AS " + SqlIdentifier(columns[i].name) + ", ";
+		auto value = SqlIdentifier(StoredAlias(i));
+		if (duckdb::TypeVisitor::Contains(columns[i].type, [](const LogicalType &part) { return part.IsJSONType(); })) {
+			value = "CAST(" + value + " AS " + columns[i].type.ToString() + ")";
+		}
+		select += value + " AS " + SqlIdentifier(columns[i].name) + ", ";
 	}
 	auto row_id_start = PerSource(request, [](const RewriteSource &s) { return s.record.row_id_start; });
 	select += "COALESCE(" + std::string(kRowIdAlias) + ", " + row_id_start + " + _inlake_position) AS _ducklake_internal_row_id";
