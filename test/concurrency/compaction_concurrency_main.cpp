@@ -23,7 +23,7 @@
 //
 // Usage: inlake_compaction_concurrency_test --backend duckdb|sqlite|postgres
 // [--mode threads|processes]
-//        [--ops N] [--seed S] [--verbose] [--check-each] [--inject-fault
+//        [--ops N] [--seed S] [--verbose] [--check-each] [--only-merges] [--no-flush] [--inject-fault
 //        lost-row]  (the model misses one inserted row: the run must fail)
 // PostgreSQL: the server in INLAKE_TEST_PG (exit code 77 without one); a
 // database of its own per run.
@@ -62,6 +62,9 @@ struct Config {
 	//! --check-each: the writer compares the table with its model right after
 	//! each commit (changes the timing)
 	bool check_each = false;
+	//! --only-merges: the compactor runs no rewrite and no CHECKPOINT; --no-flush: the writer does not flush
+	bool only_merges = false;
+	bool no_flush = false;
 	std::string dir;
 	std::string attach;
 };
@@ -123,6 +126,7 @@ std::string KeyList(const std::vector<int64_t> &keys) {
 
 Model ReadModel(Connection &con, const std::string &from, std::string &error) {
 	Model model;
+	error.clear();
 	auto rows = con.Query("SELECT k, v FROM " + from);
 	if (rows->HasError()) {
 		error = rows->GetError();
@@ -176,6 +180,9 @@ public:
 			} else if (roll < 70) {
 				statements.push_back(Update(next));
 			} else if (roll < 80) {
+				if (config.no_flush) {
+					continue;
+				}
 				statements.push_back("CALL ducklake_flush_inlined_data('lake')");
 			} else {
 				statements = {"BEGIN", Insert(next), Delete(next), Update(next), "COMMIT"};
@@ -284,6 +291,9 @@ void Compactor(Connection &con, const Config &config, Report &report, const std:
 	std::mt19937_64 random(config.seed * 7919 + 1);
 	while (!writer_done() && report.errors.empty()) {
 		auto roll = random() % 100;
+		if (config.only_merges) {
+			roll %= 60;
+		}
 		std::string sql;
 		bool merge = roll < 60;
 		if (merge) {
@@ -579,6 +589,9 @@ int main(int argc, char **argv) {
 			config.ops = std::stoi(value);
 		} else if (arg == "--seed") {
 			config.seed = std::stoull(value);
+		} else if (arg == "--only-merges" || arg == "--no-flush") {
+			(arg == "--only-merges" ? config.only_merges : config.no_flush) = true;
+			i--;
 		} else if (arg == "--check-each") {
 			config.check_each = true;
 			i--;
