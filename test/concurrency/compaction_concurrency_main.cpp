@@ -196,7 +196,8 @@ public:
 			}
 			report.commits++;
 			model = std::move(next);
-			if (config.lose_row && op == config.ops / 2 && !model.empty()) {
+			if (config.lose_row && !lost && op >= config.ops / 2 && !model.empty()) {
+				lost = true;
 				model.erase(model.begin()); // --inject-fault lost-row: the model
 				                            // forgets a row the lake has
 			}
@@ -285,6 +286,8 @@ private:
 	std::mt19937_64 random;
 	Model model;
 	int64_t next_key = 1;
+	//! --inject-fault lost-row: done (at the first successful commit from the middle on)
+	bool lost = false;
 };
 
 void Compactor(Connection &con, const Config &config, Report &report, const std::function<bool()> &writer_done) {

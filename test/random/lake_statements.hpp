@@ -24,6 +24,10 @@ Step CheckpointStep();
 //! lake, with random max_compacted_files / min_file_size / max_file_size or delete_threshold (each sometimes left
 //! out); `tables` filled with the index of the table it names, if any.
 Step CompactionStep(const std::vector<TableModel> &tables, Rng &rng);
+// TODO(add-data-files): once ducklake_add_data_files exists (it answers "not supported yet" in this build; it is
+// being built on another branch), add a step that writes a Parquet file of the table's rows itself with a plain COPY
+// (new keys, the native side inserts the same rows), registers it, and lets merges and rewrites meet it: such a file
+// is never rewritten nor scheduled for deletion (table_compaction.hpp), so the checks must also find it unchanged.
 //! Expiry by versions (a random subset of the retained ones, never the latest) or older_than => now().
 Step ExpireStep(const std::vector<int64_t> &retained, Rng &rng);
 Step CleanupStep();
