@@ -53,7 +53,7 @@ TableImage ProjectImage(const TableImage &image, const std::vector<std::pair<siz
 
 } // namespace
 
-bool DifferentialRun::CheckChangeFeed() {
+bool DifferentialRun::CheckChangeFeed(int random_ranges) {
 	if (config.features.Off("change-feed")) {
 		return true;
 	}
@@ -71,7 +71,7 @@ bool DifferentialRun::CheckChangeFeed() {
 		return true;
 	}
 	std::vector<FeedRange> ranges {{records.front(), records.back()}};
-	for (int i = 0; i < 6; i++) {
+	for (int i = 0; i < random_ranges; i++) {
 		auto a = check_rng.Below(records.size()), b = check_rng.Below(records.size());
 		ranges.push_back({records[std::min(a, b)], records[std::max(a, b)]});
 	}

@@ -28,6 +28,7 @@ private:
 	bool CompareNow();
 	bool CheckTimeTravel();
 	bool CheckFiles();
+	bool CheckRowIds();
 	bool CheckOrphans();
 	bool CheckCleanup();
 	bool ReadImages(SqlSession &session, const std::vector<TableModel> &models, const std::string &prefix,
@@ -210,6 +211,21 @@ bool CrashChecker::CheckFiles() {
 	return true;
 }
 
+// A merge or rewrite killed midway must not leave a row twice (in an old and a new file) or with another's row id.
+bool CrashChecker::CheckRowIds() {
+	for (auto &table : models) {
+		if (!table.created) {
+			continue;
+		}
+		auto duplicates = lake.Scalar("SELECT count(*) - count(DISTINCT rowid) FROM l." + table.name);
+		if (duplicates != 0) {
+			return Fail("after the kill, " + std::to_string(duplicates) + " row id(s) of table " + table.name +
+			            " appear more than once");
+		}
+	}
+	return true;
+}
+
 bool CrashChecker::CheckCleanup() {
 	auto cleanup = lake.Exec("CALL ducklake_cleanup_old_files('l', cleanup_all => true)");
 	if (!cleanup.ok) {
@@ -256,7 +272,7 @@ std::string CrashChecker::Run() {
 	if (!attach.ok) {
 		return "attaching the lake after the kill failed: " + attach.Describe();
 	}
-	bool ok = Replay() && ResolvePending() && CompareNow() &&
+	bool ok = Replay() && ResolvePending() && CompareNow() && CheckRowIds() &&
 	          (config.features.Off("time-travel") || CheckTimeTravel()) && CheckFiles() &&
 	          (!config.cleanup_after_kill || CheckCleanup()) &&
 	          (!config.check_orphans || CheckOrphans());

@@ -24,7 +24,8 @@ namespace {
 class CrashChild {
 public:
 	explicit CrashChild(const CrashChildConfig &config_p)
-	    : config(config_p), log(CrashLogPath(config.dir)), maintenance_rng(config.seed * 31 + config.round) {
+	    // hashed: Rng(s + 1) is Rng(s) shifted by one draw, so every round would replay the same maintenance choices
+	    : config(config_p), log(CrashLogPath(config.dir)), maintenance_rng(Rng(config.seed * 31 + config.round).Next()) {
 	}
 	int Run();
 
@@ -70,6 +71,10 @@ bool CrashChild::Prepare() {
 	Rng rng(config.seed * 1000003 + config.round);
 	GeneratorConfig generator_config;
 	generator_config.inlining_limit = int(rng.Range(0, 20));
+	if (config.compaction_only) {
+		generator_config.inlining_limit %= 5;
+		generator_config.small_files = true;
+	}
 	generator_config.autocommit_only = true;
 	generator_config.queries = false;
 	GeneratorAccess access;
@@ -107,7 +112,7 @@ int CrashChild::Maintenance() {
 	if (!config.kill_in_maintenance || !maintenance_rng.Percent(35)) {
 		return 0;
 	}
-	auto step = MaintenanceStep(maintenance_rng);
+	auto step = MaintenanceStep(maintenance_rng, generator->Tables(), config.compaction_only);
 	if (step.label == "orphans") {
 		PlantOrphans(maintenance_rng, DataPath(config.dir));
 	}

@@ -34,6 +34,8 @@ struct CrashChildConfig {
 	bool verbose = false;
 	//! Runs file maintenance between statements, signalling each on ready_fd (crash_maintenance.hpp).
 	bool kill_in_maintenance = false;
+	//! The maintenance is only merges, rewrites and CHECKPOINTs, and inlining limits are 0..4 (many small files).
+	bool compaction_only = false;
 };
 
 std::string CrashLogPath(const std::string &dir);

@@ -1,5 +1,7 @@
 #include "crash_maintenance.hpp"
 
+#include "lake_statements.hpp"
+
 #include <filesystem>
 #include <fstream>
 #include <poll.h>
@@ -7,10 +9,16 @@
 
 namespace inlake_random {
 
-Step MaintenanceStep(Rng &rng) {
+Step MaintenanceStep(Rng &rng, const std::vector<TableModel> &tables, bool compaction_only) {
 	Step step;
 	step.kind = StepKind::LAKE;
-	auto roll = rng.Below(100);
+	auto roll = compaction_only ? 50 + rng.Below(50) : rng.Below(100);
+	if (roll >= 50) {
+		// a merge or rewrite (the lake afterwards: as before or as after it, every file it references there), or a
+		// CHECKPOINT
+		return roll < 90 ? CompactionStep(tables, rng) : CheckpointStep();
+	}
+	roll *= 2;
 	if (roll < 45) {
 		step.action = LakeAction::CLEANUP;
 		step.label = "orphans";

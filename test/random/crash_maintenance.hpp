@@ -1,9 +1,11 @@
 //===----------------------------------------------------------------------===//
 // Crash maintenance: kills during file maintenance (inlake_crash_test
 // --kill-in-maintenance). The child runs, between its workload statements,
-// maintenance that removes files: ducklake_delete_orphaned_files (after
-// planting orphans, so there is something to remove), ducklake_cleanup_old_files
-// and ducklake_expire_snapshots, each preceded by one byte on the readiness
+// maintenance that removes or replaces files: ducklake_delete_orphaned_files
+// (after planting orphans, so there is something to remove),
+// ducklake_cleanup_old_files, ducklake_expire_snapshots,
+// ducklake_merge_adjacent_files, ducklake_rewrite_data_files and CHECKPOINT
+// (flush + expiry + cleanup), each preceded by one byte on the readiness
 // pipe; the parent waits for the n-th such byte and SIGKILLs the child a few
 // hundred microseconds later, while the maintenance runs.
 //
@@ -17,12 +19,15 @@
 
 #include "rng.hpp"
 #include "step.hpp"
+#include "table_model.hpp"
 
 #include <string>
+#include <vector>
 
 namespace inlake_random {
 
-Step MaintenanceStep(Rng &rng);
+//! `compaction_only`: a merge, rewrite or CHECKPOINT every time (--kill-in-compaction).
+Step MaintenanceStep(Rng &rng, const std::vector<TableModel> &tables, bool compaction_only);
 void PlantOrphans(Rng &rng, const std::string &data_path);
 bool SignalMaintenance(int fd);
 bool WaitMaintenance(int fd, int count, int timeout_ms);

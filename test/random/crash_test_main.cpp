@@ -34,6 +34,7 @@ struct CrashOptions {
 	bool check_orphans = true;
 	bool skip_replay = false;
 	bool kill_in_maintenance = false;
+	bool kill_in_compaction = false;
 	bool help = false;
 	std::string exclude;
 	std::string dir;
@@ -57,6 +58,8 @@ static const char *USAGE =
     "                      default all\n"
     "  --kill-in-maintenance  the child also sweeps orphans, cleans up and expires; each kill falls in one of\n"
     "                      those (crash_maintenance.hpp), and the check then also runs a cleanup\n"
+    "  --kill-in-compaction   as --kill-in-maintenance, with merges, rewrites and CHECKPOINTs only (inlining limits\n"
+    "                      0..4), each kill up to 30 ms in\n"
     "  --no-check-orphans  skip the check that ducklake_delete_orphaned_files leaves only referenced files\n"
     "  --inject-fault skip-replay  self-test: leave the committed inserts out of the replay (must fail)\n"
     "  --dir PATH          where the lake lives (default a new /tmp directory)\n"
@@ -95,6 +98,9 @@ static void Parse(int argc, char **argv, CrashOptions &options) {
 			options.backends = name == "all" ? AllBackends() : std::vector<Backend> {ParseBackend(name)};
 		} else if (flag == "--kill-in-maintenance") {
 			options.kill_in_maintenance = true;
+		} else if (flag == "--kill-in-compaction") {
+			options.kill_in_maintenance = true;
+			options.kill_in_compaction = true;
 		} else if (flag == "--no-check-orphans") {
 			options.check_orphans = false;
 		} else if (flag == "--inject-fault") {
@@ -145,7 +151,7 @@ static pid_t StartChild(const CrashOptions &options, Backend backend, const std:
 			args.push_back("--verbose");
 		}
 		if (options.kill_in_maintenance) {
-			args.push_back("--kill-in-maintenance");
+			args.push_back(options.kill_in_compaction ? "--kill-in-compaction" : "--kill-in-maintenance");
 		}
 		std::vector<char *> argv;
 		for (auto &arg : args) {
@@ -179,7 +185,8 @@ static std::string Round(const CrashOptions &options, Backend backend, const std
 	if (is_ready && options.kill_in_maintenance) {
 		// the n-th maintenance step, a few hundred microseconds in (the pipe stays open: the child writes to it)
 		auto nth = int(rng.Range(1, 3));
-		auto micros = useconds_t(rng.Below(2500));
+		// a compaction writes its files before it commits: later kills fall in the commit or after it
+		auto micros = useconds_t(rng.Below(options.kill_in_compaction ? 30000 : 2500));
 		if (WaitMaintenance(ready, nth, 300000)) {
 			usleep(micros);
 			kill(pid, SIGKILL);
@@ -262,7 +269,9 @@ static int RunParent(const CrashOptions &options) {
 				std::cout << "FAILED " << BackendName(backend) << " seed " << options.seed << " round " << round << ": "
 				          << failure << "\nreproduce: inlake_crash_test --seed " << options.seed << " --rounds "
 				          << round + 1 << (options.exclude.empty() ? "" : " --exclude " + options.exclude)
-				          << (options.kill_in_maintenance ? " --kill-in-maintenance" : "")
+				          << (options.kill_in_compaction    ? " --kill-in-compaction"
+				              : options.kill_in_maintenance ? " --kill-in-maintenance"
+				                                            : "")
 				          << " (kill timing varies)" << std::endl;
 				failures++;
 				break;
@@ -317,6 +326,7 @@ int main(int argc, char **argv) {
 		config.ready_fd = options.ready_fd;
 		config.verbose = options.verbose;
 		config.kill_in_maintenance = options.kill_in_maintenance;
+		config.compaction_only = options.kill_in_compaction;
 		return RunCrashChild(config);
 	}
 	return RunParent(options);

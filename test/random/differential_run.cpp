@@ -34,6 +34,9 @@ bool DifferentialRun::Fail(const std::string &what) {
 void DifferentialRun::Setup() {
 	Rng setup_rng(config.seed ^ 0xA77AC4);
 	attach_limit = int(setup_rng.Percent(15) ? 0 : setup_rng.Range(1, 20));
+	if (config.small_files) {
+		attach_limit = attach_limit % 5 == 0 ? 0 : attach_limit % 5;
+	}
 	static const std::vector<std::string> zones = {"UTC", "America/St_Johns", "Asia/Kathmandu", "Pacific/Kiritimati"};
 	time_zone = setup_rng.Pick(zones);
 	lake = std::make_unique<SqlSession>(true);
@@ -44,6 +47,9 @@ void DifferentialRun::Setup() {
 	native = std::make_unique<SqlSession>(false);
 	GeneratorConfig generator_config;
 	generator_config.inlining_limit = attach_limit;
+	generator_config.compaction_percent = config.compaction_percent;
+	generator_config.compaction_from = config.small_files ? 8 : 0;
+	generator_config.small_files = config.small_files;
 	GeneratorAccess access;
 	access.keys = [this](int table) {
 		std::vector<int64_t> keys;
@@ -110,6 +116,7 @@ RunResult DifferentialRun::Run() {
 	result.ok = ok;
 	result.failure = failure;
 	result.steps = step_index;
+	result.stats = stats;
 	return result;
 }
 
@@ -210,6 +217,13 @@ bool DifferentialRun::ExecuteLake(const Step &step) {
 	if (SkipForKnownDefect(step)) {
 		return true;
 	}
+	bool compaction = IsCompaction(step) && config.features.On("time-travel");
+	if (compaction && !pending_fingerprints) {
+		pending_fingerprints = std::make_unique<Fingerprints>();
+		if (!CaptureFingerprints(*pending_fingerprints)) {
+			return false;
+		}
+	}
 	auto sql = LakeSql(step.sql);
 	auto result = lake->Exec(sql);
 	if (result.internal) {
@@ -221,8 +235,15 @@ bool DifferentialRun::ExecuteLake(const Step &step) {
 			return Fail("lake-only statement failed: " + result.Describe());
 		}
 		Print("-- lake refused (" + reason + ")");
+		if (!in_transaction) {
+			pending_fingerprints.reset();
+		}
 		return in_transaction ? RollbackBoth("the lake refused a statement in the transaction") : true;
 	}
+	if (IsCompaction(step) && !CheckCompactionResult(step, *result.result)) {
+		return false;
+	}
+	transaction_compacted = transaction_compacted || (in_transaction && IsCompaction(step));
 	generator->Applied(step);
 	return AfterStep(step, !in_transaction);
 }
@@ -239,6 +260,8 @@ bool DifferentialRun::RollbackBoth(const std::string &why) {
 	generator->Aborted();
 	in_transaction = false;
 	transaction_rewrote = false;
+	transaction_compacted = false;
+	pending_fingerprints.reset();
 	return CompareTables(CreatedTables());
 }
 
@@ -288,6 +311,14 @@ bool DifferentialRun::AfterStep(const Step &step, bool committed) {
 		return false;
 	}
 	transaction_rewrote = false;
+	if (IsCompaction(step) || (step.kind == StepKind::COMMIT && transaction_compacted)) {
+		// a compaction changes nothing observable: every retained snapshot and the change feed as before, and as
+		// the history recorded them
+		transaction_compacted = false;
+		auto fingerprints = std::move(pending_fingerprints);
+		return config.features.Off("time-travel") ||
+		       ((!fingerprints || CheckFingerprints(*fingerprints)) && CheckTimeTravel(true) && CheckChangeFeed(2));
+	}
 	bool time_travel = maintenance && step.kind != StepKind::COMMIT && step.action != LakeAction::SET_OPTION &&
 	                   step.action != LakeAction::SORTED_BY;
 	return !time_travel || config.features.Off("time-travel") || CheckTimeTravel(false);

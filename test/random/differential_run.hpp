@@ -10,7 +10,11 @@
 // stable (Lineage). Time travel to every retained snapshot is checked after
 // flushes, expiry, re-attaches and restarts (a sample) and at the end (all),
 // then again after a final re-attach and flush. The first failure stops the
-// seed; Run returns it with the step index and statement.
+// seed; Run returns it with the step index and statement. A compaction
+// (merge, rewrite, CHECKPOINT: compaction_check.cpp) must also leave every
+// retained snapshot (with rowid and snapshot_id) and the change feed exactly
+// as it was; after one, every retained snapshot and the change feed are
+// checked against the history.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -23,6 +27,7 @@
 #include "table_image.hpp"
 
 #include <memory>
+#include <set>
 #include <string>
 
 namespace inlake_random {
@@ -38,13 +43,41 @@ struct RunConfig {
 	std::string fault;
 	//! Snapshots checked by a time travel check in the middle of a seed.
 	int time_travel_sample = 5;
+	//! Percent of autocommit steps that compact files (GeneratorConfig::compaction_percent).
+	int compaction_percent = 4;
+	//! Low inlining limits (0..4), so that inserts and flushes make many small Parquet files to merge.
+	bool small_files = false;
+};
+
+//! How many compactions a seed ran, and how many of them did something (returned rows).
+struct CompactionStats {
+	int64_t merges = 0;
+	int64_t merges_effective = 0;
+	int64_t rewrites = 0;
+	int64_t rewrites_effective = 0;
+	int64_t checkpoints = 0;
 };
 
 struct RunResult {
 	bool ok = true;
 	std::string failure;
 	int64_t steps = 0;
+	CompactionStats stats;
 };
+
+//! What a compaction must leave unchanged: count:sum(hash(row)) of `sql`, while all of `snapshots` are retained.
+struct Fingerprints {
+	struct Entry {
+		std::string what;
+		std::string sql;
+		std::set<int64_t> snapshots;
+		std::string sums;
+	};
+	std::vector<Entry> entries;
+};
+
+//! The step is a merge, a rewrite or a CHECKPOINT (compaction_check.cpp).
+bool IsCompaction(const Step &step);
 
 class DifferentialRun {
 public:
@@ -74,8 +107,14 @@ private:
 	bool CheckFilteredTimeTravel(const TableImage &expected, const std::string &from, const std::string &what);
 	bool FinalChecks();
 	// change_feed_check.cpp
-	bool CheckChangeFeed();
+	//! The whole retained range and `random_ranges` random ones.
+	bool CheckChangeFeed(int random_ranges = 6);
 	bool CheckChangeFeedRange(const SnapshotRecord &before, const SnapshotRecord &after, size_t table);
+	// compaction_check.cpp
+	std::set<int64_t> RetainedSnapshots();
+	bool CaptureFingerprints(Fingerprints &fingerprints);
+	bool CheckFingerprints(const Fingerprints &fingerprints);
+	bool CheckCompactionResult(const Step &step, duckdb::MaterializedQueryResult &result);
 	std::vector<ImageColumn> Columns(int table) const;
 	std::vector<int> CreatedTables() const;
 
@@ -97,6 +136,10 @@ private:
 	bool transaction_rewrote = false;
 	bool expiry_since_check = false;
 	bool fault_done = false;
+	//! Taken before a compaction; checked once it committed (at COMMIT inside a transaction), dropped on ROLLBACK.
+	std::unique_ptr<Fingerprints> pending_fingerprints;
+	bool transaction_compacted = false;
+	CompactionStats stats;
 };
 
 } // namespace inlake_random

@@ -14,7 +14,7 @@ namespace inlake_random {
 static const int64_t SECOND_TABLE_KEYS = 1000000000000LL;
 
 Generator::Generator(uint64_t seed, const FeatureSet &features_p, GeneratorConfig config_p, GeneratorAccess access_p)
-    : rng(seed), features(features_p), config(config_p), access(std::move(access_p)) {
+    : rng(seed), compaction_rng(seed ^ 0xC0DAC7), features(features_p), config(config_p), access(std::move(access_p)) {
 	tables.push_back(inlake_random::RandomTable("t1", 1, 8, rng, features));
 	tables[0].key_limit = SECOND_TABLE_KEYS;
 	if (features.On("second-table")) {
@@ -158,6 +158,13 @@ static bool DeletesRows(const Step &step) {
 	return step.kind == StepKind::BOTH && labels.count(step.label) > 0;
 }
 
+Step Generator::Compaction(bool transaction_end) {
+	if (!transaction_end && compaction_rng.Percent(25)) {
+		return CheckpointStep();
+	}
+	return CompactionStep(tables, compaction_rng);
+}
+
 Step Generator::NextInTransaction() {
 	auto step = NextTransactionStep();
 	if (step.kind != StepKind::BOTH) {
@@ -180,6 +187,13 @@ Step Generator::NextInTransaction() {
 }
 
 Step Generator::NextTransactionStep() {
+	if (transaction_left == 0 && features.On("compaction") && steps >= config.compaction_from &&
+	    compaction_rng.Percent(config.compaction_percent / 2)) {
+		// the last statement before COMMIT (the lake refuses to commit a compaction and writes to the same table;
+		// a compaction of a table the transaction already changed is refused at once: error_policy.cpp)
+		transaction_left--;
+		return Compaction(true);
+	}
 	if (transaction_left-- <= 0) {
 		Step step;
 		step.kind = rng.Percent(65) ? StepKind::COMMIT : StepKind::ROLLBACK;
@@ -205,6 +219,17 @@ Step Generator::NextTransactionStep() {
 }
 
 Step Generator::NextAutocommit() {
+	if (features.On("compaction") && steps >= config.compaction_from &&
+	    compaction_rng.Percent(config.compaction_percent)) {
+		return Compaction(false);
+	}
+	if (config.small_files && compaction_rng.Percent(20)) {
+		// a focused run: inserts just above the inlining limit, each a small Parquet file for the merges
+		auto table_index = PickTable();
+		DmlContext ctx {rng, features};
+		auto rows = std::max(1, config.inlining_limit) + 1 + compaction_rng.Range(0, 4);
+		return BothStep("insert-file", InsertValues(tables[table_index], rows, ctx), table_index);
+	}
 	auto roll = rng.Below(100);
 	auto table = PickTable();
 	if (roll >= 94 && QueriesOn()) {

@@ -32,6 +32,14 @@ struct GeneratorConfig {
 	int max_table_rows = 5000;
 	//! SELECT steps whose results are compared (the crash test has no native side to compare them with).
 	bool queries = true;
+	//! Percent of the autocommit steps that compact files (merge, rewrite or CHECKPOINT; feature "compaction"), and
+	//! half that of the transactions that end in a merge or rewrite. Drawn from a generator of their own: the other
+	//! steps of a seed are the same whatever the percentage.
+	int compaction_percent = 4;
+	//! No compaction before this step (a focused run first makes files to merge).
+	int64_t compaction_from = 0;
+	//! A fifth of the autocommit steps insert a few rows just above the inlining limit (a small Parquet file each).
+	bool small_files = false;
 };
 
 class Generator {
@@ -69,7 +77,10 @@ private:
 	int PickTable();
 	int64_t SmallCount();
 
+	Step Compaction(bool in_transaction);
+
 	Rng rng;
+	Rng compaction_rng;
 	const FeatureSet &features;
 	GeneratorConfig config;
 	GeneratorAccess access;

@@ -31,6 +31,51 @@ Step CheckpointStep() {
 	return LakeStep(LakeAction::CHECKPOINT, "checkpoint", "CHECKPOINT {l}");
 }
 
+Step CompactionStep(const std::vector<TableModel> &tables, Rng &rng) {
+	std::vector<int> created;
+	for (size_t i = 0; i < tables.size(); i++) {
+		if (tables[i].created) {
+			created.push_back(int(i));
+		}
+	}
+	std::string target;
+	int table = -1;
+	auto scope = rng.Below(100);
+	if (!created.empty() && scope < 60) {
+		table = rng.Pick(created);
+		target = ", '" + tables[table].name + "'" + (rng.Percent(20) ? ", schema => 'main'" : "");
+	} else if (scope < 75) {
+		target = ", schema => 'main'";
+	}
+	std::string options;
+	Step step;
+	if (rng.Percent(70)) {
+		static const std::vector<std::string> min_sizes = {"0", "200", "'1KB'", "'3KB'"};
+		static const std::vector<std::string> max_sizes = {"'2KB'", "'8KB'", "'64KB'", "'10MB'", "100000"};
+		if (rng.Percent(30)) {
+			options += ", max_compacted_files => " + std::to_string(rng.Range(1, 4));
+		}
+		if (rng.Percent(20)) {
+			options += ", min_file_size => " + rng.Pick(min_sizes);
+		}
+		if (rng.Percent(30)) {
+			options += ", max_file_size => " + rng.Pick(max_sizes);
+		}
+		step = LakeStep(LakeAction::MERGE, "merge-files", "CALL ducklake_merge_adjacent_files('{l}'" + target + options + ")");
+	} else {
+		static const std::vector<std::string> thresholds = {"0", "0.01", "0.1", "0.25", "0.5", "0.9", "1", "1.0"};
+		if (rng.Percent(85)) {
+			options = ", delete_threshold => " + rng.Pick(thresholds);
+		}
+		step = LakeStep(LakeAction::REWRITE, "rewrite-files",
+		                "CALL ducklake_rewrite_data_files('{l}'" + target + options + ")");
+	}
+	if (table >= 0) {
+		step.tables = {table};
+	}
+	return step;
+}
+
 Step ExpireStep(const std::vector<int64_t> &retained, Rng &rng) {
 	if (retained.size() < 2 || rng.Percent(25)) {
 		return LakeStep(LakeAction::EXPIRE, "expire-older-than",

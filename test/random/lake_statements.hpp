@@ -1,6 +1,7 @@
 //===----------------------------------------------------------------------===//
 // Lake statements: maintenance and configuration that only the lake has
-// (flush, CHECKPOINT, snapshot expiry, file cleanup, set_option, SET SORTED BY)
+// (flush, CHECKPOINT, snapshot expiry, file cleanup, set_option, SET SORTED BY,
+// ducklake_merge_adjacent_files and ducklake_rewrite_data_files)
 // and the lake's DETACH/ATTACH and restart.
 //
 // Contract: a lake statement never changes the table contents; the harness
@@ -19,6 +20,14 @@ namespace inlake_random {
 
 Step FlushStep(const std::vector<TableModel> &tables, Rng &rng);
 Step CheckpointStep();
+//! ducklake_merge_adjacent_files (70%) or ducklake_rewrite_data_files of one created table, the schema or the whole
+//! lake, with random max_compacted_files / min_file_size / max_file_size or delete_threshold (each sometimes left
+//! out); `tables` filled with the index of the table it names, if any.
+Step CompactionStep(const std::vector<TableModel> &tables, Rng &rng);
+// TODO(add-data-files): once ducklake_add_data_files exists (it answers "not supported yet" in this build; it is
+// being built on another branch), add a step that writes a Parquet file of the table's rows itself with a plain COPY
+// (new keys, the native side inserts the same rows), registers it, and lets merges and rewrites meet it: such a file
+// is never rewritten nor scheduled for deletion (table_compaction.hpp), so the checks must also find it unchanged.
 //! Expiry by versions (a random subset of the retained ones, never the latest) or older_than => now().
 Step ExpireStep(const std::vector<int64_t> &retained, Rng &rng);
 Step CleanupStep();

@@ -58,6 +58,10 @@ void RandomOptions::Parse(int argc, char **argv) {
 			dir = value();
 		} else if (flag == "--time-travel-sample") {
 			time_travel_sample = int(Number(flag, value()));
+		} else if (flag == "--compaction-focus") {
+			compaction_focus = true;
+		} else if (flag == "--min-merge-share") {
+			min_merge_share = int(Number(flag, value()));
 		} else if (flag == "--no-fork") {
 			no_fork = true;
 		} else if (flag == "--self-test") {
@@ -92,6 +96,9 @@ std::string RandomOptions::Usage() {
 	    "  --inject-fault KIND  self-test: content|error|history|rowid|feed (the run must fail)\n"
 	    "  --self-test          check that the table comparison sees subtle differences\n"
 	    "  --time-travel-sample N  snapshots checked by a mid-seed time travel check (default 5)\n"
+"  --compaction-focus   many merges, rewrites and CHECKPOINTs (a fifth of the steps) on lakes with inlining limits\n"
+	    "                       of 0..4 (many small Parquet files)\n"
+	    "  --min-merge-share P  fail unless at least P% of the merge calls of the whole run merged files\n"
 	    "  --dir PATH           where lakes are created (default a new /tmp directory)\n"
 	    "  --keep               keep the lake directories\n"
 	    "  --no-fork            run the seeds in this process (by default each seed runs in a child, so a crash is\n"

@@ -33,6 +33,10 @@ struct RandomOptions {
 	std::string fault;
 	std::string dir;
 	int time_travel_sample = 5;
+	//! --compaction-focus: many compactions (20% of the steps) on lakes with low inlining limits
+	bool compaction_focus = false;
+	//! --min-merge-share P: fail unless at least P percent of all merge calls merged something (-1: no check)
+	int min_merge_share = -1;
 	FeatureSet features;
 	std::vector<Backend> backends;
 

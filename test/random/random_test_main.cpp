@@ -43,7 +43,8 @@ static std::string FaultMarker(const std::string &fault) {
 	return "row lineage broken";
 }
 
-static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed, const std::string &base) {
+static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed, const std::string &base,
+                   CompactionStats &stats) {
 	RunConfig config;
 	config.seed = seed;
 	config.statements = options.statements;
@@ -53,6 +54,10 @@ static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed,
 	config.verbose = options.verbose;
 	config.fault = options.fault;
 	config.time_travel_sample = options.time_travel_sample;
+	if (options.compaction_focus) {
+		config.compaction_percent = 20;
+		config.small_files = true;
+	}
 	std::filesystem::remove_all(config.dir);
 	std::filesystem::create_directories(config.dir);
 	auto started = std::chrono::steady_clock::now();
@@ -60,6 +65,7 @@ static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed,
 	try {
 		CreateCatalog(backend, config.dir);
 		result = DifferentialRun(config).Run(); // the run's sessions are closed before DropCatalog below
+		stats = result.stats;
 		// a failed seed keeps its catalog for a look (unless the failure was the injected fault it must find)
 		if ((result.ok || !options.fault.empty()) && !options.keep) {
 			DropCatalog(backend, config.dir);
@@ -81,7 +87,9 @@ static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed,
 		}
 	} else if (options.long_mode || options.verbose) {
 		std::cout << "seed " << seed << " " << BackendName(backend) << " ok (" << result.steps << " statements, "
-		          << ms.count() << " ms)" << std::endl;
+		          << result.stats.merges_effective << "/" << result.stats.merges << " merges and "
+		          << result.stats.rewrites_effective << "/" << result.stats.rewrites << " rewrites did something, "
+		          << result.stats.checkpoints << " CHECKPOINTs, " << ms.count() << " ms)" << std::endl;
 	}
 	if (result.ok && !options.keep) {
 		std::filesystem::remove_all(config.dir);
@@ -96,16 +104,42 @@ static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed,
 	return result.ok;
 }
 
+static void AddStats(CompactionStats &total, const CompactionStats &seed) {
+	total.merges += seed.merges;
+	total.merges_effective += seed.merges_effective;
+	total.rewrites += seed.rewrites;
+	total.rewrites_effective += seed.rewrites_effective;
+	total.checkpoints += seed.checkpoints;
+}
+
 //! Runs one seed in a child process, so a crash of the lake (a signal) is reported with its seed and the run goes on.
-static bool RunOneIsolated(const RandomOptions &options, Backend backend, uint64_t seed, const std::string &base) {
+static bool RunOneIsolated(const RandomOptions &options, Backend backend, uint64_t seed, const std::string &base,
+                           CompactionStats &total) {
+	CompactionStats stats;
 	if (options.no_fork) {
-		return RunOne(options, backend, seed, base);
+		bool ok = RunOne(options, backend, seed, base, stats);
+		AddStats(total, stats);
+		return ok;
 	}
 	std::cout.flush();
+	int fds[2];
+	if (pipe(fds) != 0) {
+		throw std::runtime_error("pipe failed");
+	}
 	auto pid = fork();
 	if (pid == 0) {
-		_exit(RunOne(options, backend, seed, base) ? 0 : 1);
+		close(fds[0]);
+		bool ok = RunOne(options, backend, seed, base, stats);
+		// the seed's compaction counts go back to the parent (--min-merge-share sums them over the run)
+		auto written = write(fds[1], &stats, sizeof(stats));
+		(void)written;
+		_exit(ok ? 0 : 1);
 	}
+	close(fds[1]);
+	if (read(fds[0], &stats, sizeof(stats)) == ssize_t(sizeof(stats))) {
+		AddStats(total, stats);
+	}
+	close(fds[0]);
 	int status = 0;
 	waitpid(pid, &status, 0);
 	if (WIFSIGNALED(status)) {
@@ -157,14 +191,25 @@ int main(int argc, char **argv) {
 	          << std::endl;
 	auto backends = UsableBackends(options.backends);
 	uint64_t runs = 0, failures = 0;
+	CompactionStats stats;
 	auto started = std::chrono::steady_clock::now();
 	for (uint64_t seed = options.start; seed < options.start + options.seeds; seed++) {
 		for (auto backend : backends) {
 			runs++;
-			failures += RunOneIsolated(options, backend, seed, base) ? 0 : 1;
+			failures += RunOneIsolated(options, backend, seed, base, stats) ? 0 : 1;
 		}
 	}
 	auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started);
+	std::cout << "compactions: " << stats.merges_effective << " of " << stats.merges << " merges and "
+	          << stats.rewrites_effective << " of " << stats.rewrites << " rewrites did something; "
+	          << stats.checkpoints << " CHECKPOINTs" << std::endl;
+	if (options.min_merge_share >= 0 && runs > 0 &&
+	    (stats.merges == 0 || stats.merges_effective * 100 < stats.merges * options.min_merge_share)) {
+		std::cout << "FAILED: fewer than " << options.min_merge_share
+		          << "% of the merge calls merged files (the workload makes too few small files to test merges)"
+		          << std::endl;
+		failures++;
+	}
 	std::cout << "summary: " << runs << " runs, " << failures << " failed, " << seconds.count() << " s"
 	          << (backends.size() < options.backends.size() ? " (some backends SKIPPED, see above)" : "") << std::endl;
 	if (options.dir.empty() && !options.keep && failures == 0) {

@@ -20,7 +20,8 @@ namespace inlake_random {
 
 enum class StepKind { BOTH, LAKE, BEGIN, COMMIT, ROLLBACK, REATTACH, RESTART };
 
-enum class LakeAction { NONE, FLUSH, CHECKPOINT, EXPIRE, CLEANUP, SET_OPTION, SORTED_BY };
+//! (new actions go at the end: the crash log stores them as numbers)
+enum class LakeAction { NONE, FLUSH, CHECKPOINT, EXPIRE, CLEANUP, SET_OPTION, SORTED_BY, MERGE, REWRITE };
 
 struct Step {
 	StepKind kind = StepKind::BOTH;
