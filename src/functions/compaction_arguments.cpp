@@ -19,7 +19,12 @@ std::string TextArgument(const Value &value, const char *what, const char *funct
 		throw duckdb::InvalidInputException("%s: %s must not be NULL (leave it out to compact every %s)", function,
 		                                    what, std::string(what) == "schema" ? "schema" : "table");
 	}
-	return value.ToString();
+	auto text = value.ToString();
+	if (text.empty()) {
+		throw duckdb::InvalidInputException("%s: %s must not be empty (leave it out to compact every %s)", function,
+		                                    what, std::string(what) == "schema" ? "schema" : "table");
+	}
+	return text;
 }
 
 bool AutoCompact(LakeTransaction &transaction, LakeTableEntry &table) {

@@ -49,13 +49,16 @@ LogicalType WithoutAliases(const LogicalType &type) {
 		}
 		return LogicalType::STRUCT(std::move(children));
 	}
-	default: {
-		auto copy = type;
-		if (copy.HasAlias()) {
-			copy.SetAlias(std::string());
+	default:
+		// a new type, not a copy with its alias cleared: copies share their type info, SetAlias would change the
+		// caller's type too
+		if (!type.HasAlias()) {
+			return type;
 		}
-		return copy;
-	}
+		if (type.id() == LogicalTypeId::DECIMAL) {
+			return LogicalType::DECIMAL(DecimalType::GetWidth(type), DecimalType::GetScale(type));
+		}
+		return LogicalType(type.id());
 	}
 }
 
@@ -100,7 +103,7 @@ std::string SelectList(const RewriteRequest &request) {
 	auto &columns = request.layout.columns;
 	for (size_t i = 0; i < columns.size(); i++) {
 		auto stored = SqlIdentifier(StoredAlias(i));
-		if (WithoutAliases(columns[i].type) != columns[i].type) {
+		if (WithoutAliases(columns[i].type).ToString() != columns[i].type.ToString()) {
 			stored = "CAST(" + stored + " AS " + columns[i].type.ToString() + ")";
 		}
 		select += stored + " AS " + SqlIdentifier(columns[i].name) + ", ";

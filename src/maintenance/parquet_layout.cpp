@@ -4,6 +4,7 @@
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/common/exception.hpp"
+#include "duckdb/common/string_util.hpp"
 
 #include <map>
 
@@ -54,6 +55,10 @@ public:
 				Skip();
 				continue;
 			}
+			// read_parquet cannot add its file_row_number column to a file that has a column of that name
+			if (duckdb::StringUtil::CIEquals(element.name, "file_row_number")) {
+				layout.mergeable = false;
+			}
 			std::string signature;
 			layout.columns.push_back(Column(signature));
 			layout.signature += signature + ";";
@@ -67,6 +72,9 @@ private:
 		LakeColumn column;
 		column.name = element.name;
 		column.column_id = element.has_field_id ? element.field_id : -1;
+		if (element.has_field_id && element.layout.find("JsonType") != std::string::npos) {
+			layout.json_field_ids.insert(element.field_id);
+		}
 		if (!element.has_field_id) {
 			layout.mergeable = false;
 		}
@@ -107,30 +115,45 @@ private:
 	size_t next = 0;
 };
 
-//! Gives the columns (and their nested fields) the types DuckDB reads them as; false when the nesting does not
-//! match the type (then the file is not mergeable).
-bool AssignTypes(LakeColumn &column, const LogicalType &type) {
-	column.type = type;
+//! Gives the columns (and their nested fields) the types DuckDB reads them as (JSON where the file says so);
+//! false when the nesting does not match the type (then the file is not mergeable).
+bool AssignTypes(LakeColumn &column, const LogicalType &type, const std::set<int64_t> &json_field_ids) {
+	auto &children = column.children;
 	switch (type.id()) {
 	case LogicalTypeId::LIST:
-		return column.children.size() == 1 && AssignTypes(column.children[0], ListType::GetChildType(type));
-	case LogicalTypeId::MAP:
-		return column.children.size() == 2 && AssignTypes(column.children[0], MapType::KeyType(type)) &&
-		       AssignTypes(column.children[1], MapType::ValueType(type));
-	case LogicalTypeId::STRUCT: {
-		auto &fields = StructType::GetChildTypes(type);
-		if (fields.size() != column.children.size()) {
+		if (children.size() != 1 || !AssignTypes(children[0], ListType::GetChildType(type), json_field_ids)) {
 			return false;
 		}
+		column.type = LogicalType::LIST(children[0].type);
+		return true;
+	case LogicalTypeId::MAP:
+		if (children.size() != 2 || !AssignTypes(children[0], MapType::KeyType(type), json_field_ids) ||
+		    !AssignTypes(children[1], MapType::ValueType(type), json_field_ids)) {
+			return false;
+		}
+		column.type = LogicalType::MAP(children[0].type, children[1].type);
+		return true;
+	case LogicalTypeId::STRUCT: {
+		auto &fields = StructType::GetChildTypes(type);
+		if (fields.size() != children.size()) {
+			return false;
+		}
+		child_list_t<LogicalType> typed;
 		for (idx_t i = 0; i < fields.size(); i++) {
-			if (!AssignTypes(column.children[i], fields[i].second)) {
+			if (!AssignTypes(children[i], fields[i].second, json_field_ids)) {
 				return false;
 			}
+			typed.emplace_back(fields[i].first, children[i].type);
 		}
+		column.type = LogicalType::STRUCT(std::move(typed));
 		return true;
 	}
 	default:
-		return column.children.empty();
+		column.type = type;
+		if (type.id() == LogicalTypeId::VARCHAR && json_field_ids.count(column.column_id)) {
+			column.type = LogicalType::JSON();
+		}
+		return children.empty();
 	}
 }
 
@@ -154,7 +177,7 @@ void ReadTypes(InternalConnection &connection, const std::string &path, ParquetL
 		if (name == "_ducklake_internal_row_id" || name == "_ducklake_internal_snapshot_id") {
 			continue;
 		}
-		if (stored >= layout.columns.size() || !AssignTypes(layout.columns[stored], result->types[i])) {
+		if (stored >= layout.columns.size() || !AssignTypes(layout.columns[stored], result->types[i], layout.json_field_ids)) {
 			layout.mergeable = false;
 			return;
 		}

@@ -18,6 +18,7 @@
 
 #include "common/lake_column.hpp"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct ParquetLayout {
 	bool has_row_ids = false;
 	bool has_snapshots = false;
 	bool mergeable = true;
+	//! Field ids of columns annotated as JSON (read as VARCHAR when the json extension is not loaded: their
+	//! type is JSON regardless, so a copy keeps the annotation)
+	std::set<int64_t> json_field_ids;
 	//! Equal for two files exactly when their rows can be copied into one file column by column
 	std::string signature;
 };

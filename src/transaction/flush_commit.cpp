@@ -4,6 +4,8 @@
 
 #include "duckdb/common/exception/transaction_exception.hpp"
 
+#include <set>
+
 namespace inlake {
 
 static void FlushConflict(TableCommitContext &context, const std::string &what) {
@@ -36,6 +38,17 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vect
 	for (auto &inlined : flush.inlined_tables) {
 		if (write.CountInlinedRowsEndedAfter(inlined, context.names, context.base_snapshot_id) > 0) {
 			FlushConflict(context, "inlined rows were deleted");
+		}
+	}
+	if (!flush.deletes.empty()) {
+		std::set<int64_t> live;
+		for (auto &file : write.GetLiveDataFiles(table_id)) {
+			live.insert(file.data_file_id);
+		}
+		for (auto &deletes : flush.deletes) {
+			if (!live.count(deletes.data_file_id)) {
+				FlushConflict(context, "a data file whose deletions were flushed was compacted or dropped");
+			}
 		}
 	}
 	for (auto &deletes : flush.deletes) {

@@ -220,10 +220,14 @@ int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &provisiona
 	if (!context.write.FindInlinedDeletes(table_id, deletes).empty()) {
 		Conflict("rows this transaction deletes were already deleted");
 	}
-	std::set<int64_t> data_files;
+	std::set<int64_t> data_files, committed_files;
 	for (auto &entry : deletes) {
 		data_files.insert(entry.file_id);
 	}
+	for (auto &entry : changes.file_deletes) {
+		committed_files.insert(entry.second.file);
+	}
+	CheckFilesStillLive(committed_files);
 	for (auto data_file_id : data_files) {
 		// a delete file written since our snapshot may hold these positions too; a file that is gone (a
 		// dropped table's, or one rewritten since) must not take deletions
@@ -235,7 +239,27 @@ int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &provisiona
 	return int64_t(deletes.size());
 }
 
+void TableDataCommit::CheckFilesStillLive(const std::set<int64_t> &data_file_ids) {
+	if (data_file_ids.empty()) {
+		return;
+	}
+	std::set<int64_t> live;
+	for (auto &file : context.write.GetLiveDataFiles(table_id)) {
+		live.insert(file.data_file_id);
+	}
+	for (auto id : data_file_ids) {
+		if (!live.count(id)) {
+			Conflict("a data file this transaction deletes from was compacted, rewritten or dropped");
+		}
+	}
+}
+
 void TableDataCommit::WriteDeleteFiles(TableStatsRecord &stats) {
+	std::set<int64_t> committed_files;
+	for (auto &entry : changes.delete_files) {
+		committed_files.insert(entry.second.data_file_id);
+	}
+	CheckFilesStillLive(committed_files);
 	for (auto &entry : changes.delete_files) {
 		auto &local = entry.second;
 		if (context.write.DeletesChangedSince(table_id, local.data_file_id, context.base_snapshot_id)) {

@@ -63,6 +63,9 @@ private:
 	int64_t DeleteFilePositions(const std::set<int64_t> &provisional_ids);
 	std::string InlinedTableName();
 	[[noreturn]] void Conflict(const std::string &what);
+	//! A committed data file the transaction deletes from that is no longer live (a concurrent compaction
+	//! replaced it, or a DROP ended it) is a conflict: its deletions would be lost.
+	void CheckFilesStillLive(const std::set<int64_t> &data_file_ids);
 
 	TableCommitContext &context;
 	LakeTableEntry &table;
