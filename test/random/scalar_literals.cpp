@@ -103,6 +103,9 @@ static std::string FloatText(Rng &rng, bool is_float, const FeatureSet &features
 		auto edge = rng.Pick(is_float ? float_edges : double_edges);
 		bool zero = edge == "-0.0" || edge == "0.0";
 		bool negative_zero_broken = edge == "-0.0" && features.Off("neg-zero");
+		if (edge == "-nan" && features.Off("nan-sign")) {
+			edge = "nan";
+		}
 		if ((!zero || features.On("signed-zero")) && !negative_zero_broken) {
 			return edge;
 		}
