@@ -86,6 +86,7 @@ public:
 			fs.CreateDirectoriesRecursive(options.directory);
 		}
 		compaction.table_id = table.TableId();
+		compaction.base_next_file_id = transaction.Snapshot().next_file_id;
 		compaction.replaced_files_removed = merge;
 		try {
 			for (auto &bin : Bins()) {

@@ -100,9 +100,11 @@ public:
 	//! Whether the data file's deletions changed after `snapshot_id` (a newer delete file or inlined deletion).
 	virtual bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
 	                                 bool include_inlined = true) = 0;
-	//! DeletesChangedSince (inlined deletions included) for many data files at once: whether any changed.
+	//! DeletesChangedSince (inlined deletions included) for many data files at once: whether any changed. A
+	//! delete file with an id of at least `first_new_file_id` (the snapshot's next_file_id) was written after the
+	//! snapshot even when all its deletions are older (a flush of inlined deletions), and counts as a change.
 	virtual bool AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids,
-	                                    int64_t snapshot_id) = 0;
+	                                    int64_t snapshot_id, int64_t first_new_file_id) = 0;
 	//! Row-id ranges of the table's live (not ended) data files.
 	virtual std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) = 0;
 	//! Inlined deletions already recorded for these positions (to detect concurrent deletes).

@@ -21,7 +21,8 @@ void CheckReplacedFiles(TableCommitContext &context, const TableCompaction &comp
 		ids.push_back(file.data_file_id);
 		all_live = all_live && live.count(file.data_file_id);
 	}
-	if (!all_live || context.write.AnyDeletesChangedSince(compaction.table_id, ids, context.base_snapshot_id)) {
+	if (!all_live || context.write.AnyDeletesChangedSince(compaction.table_id, ids, context.base_snapshot_id,
+	                                                       compaction.base_next_file_id)) {
 		throw duckdb::TransactionException(
 		    "Transaction conflict on lake \"%s\": a data file being compacted was deleted from, flushed into, "
 		    "compacted or dropped by a concurrent transaction; nothing of the compaction was committed",

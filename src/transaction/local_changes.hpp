@@ -169,6 +169,9 @@ struct TableCompaction {
 	std::vector<ScheduledFileRecord> scheduled_files;
 	//! The files written, with their partial delete files (rows that were deleted and are carried)
 	std::vector<FlushedDataFile> files;
+	//! next_file_id of the transaction's snapshot: a delete file of a replaced file with a larger id was written
+	//! after the compaction read the file's deletions
+	int64_t base_next_file_id = 0;
 
 	std::vector<std::string> WrittenPaths() const {
 		std::vector<std::string> paths;

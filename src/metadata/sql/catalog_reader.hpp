@@ -92,7 +92,8 @@ public:
 	//! Whether the data file's deletions changed after `snapshot_id` (see MetadataWriteTxn::DeletesChangedSince)
 	bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id, bool include_inlined);
 	//! DeletesChangedSince (inlined deletions included) of any of the files, in one query per catalog table
-	bool AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t snapshot_id);
+	bool AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t snapshot_id,
+	                            int64_t first_new_file_id);
 	//! Inlined deletions already recorded for these positions
 	std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
 	                                                    const std::vector<InlinedDeleteRecord> &positions);

@@ -172,7 +172,7 @@ bool CatalogReader::DeletesChangedSince(int64_t table_id, int64_t data_file_id, 
 }
 
 bool CatalogReader::AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids,
-                                           int64_t snapshot_id) {
+                                           int64_t snapshot_id, int64_t first_new_file_id) {
 	auto name = InlinedDeleteTableName(table_id);
 	bool has_inlined = connection.TableExists(name);
 	for (size_t start = 0; start < data_file_ids.size(); start += 1000) {
@@ -180,7 +180,7 @@ bool CatalogReader::AnyDeletesChangedSince(int64_t table_id, const std::vector<i
 		auto ids = IdList(std::vector<int64_t>(data_file_ids.begin() + start, data_file_ids.begin() + end));
 		auto files = connection.Query("SELECT count(*) FROM " + prefix + "ducklake_delete_file WHERE data_file_id IN (" +
 		                              ids + ") AND (begin_snapshot > " + SqlInt(snapshot_id) + " OR partial_max > " +
-		                              SqlInt(snapshot_id) + ")");
+		                              SqlInt(snapshot_id) + " OR delete_file_id >= " + SqlInt(first_new_file_id) + ")");
 		if (Count(files) > 0) {
 			return true;
 		}

@@ -178,8 +178,8 @@ bool SqlWriteTxn::DeletesChangedSince(int64_t table_id, int64_t data_file_id, in
 }
 
 bool SqlWriteTxn::AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids,
-                                         int64_t snapshot_id) {
-	return store.Reader().AnyDeletesChangedSince(table_id, data_file_ids, snapshot_id);
+                                         int64_t snapshot_id, int64_t first_new_file_id) {
+	return store.Reader().AnyDeletesChangedSince(table_id, data_file_ids, snapshot_id, first_new_file_id);
 }
 
 std::vector<DataFileRecord> SqlWriteTxn::GetLiveDataFiles(int64_t table_id) {

@@ -60,8 +60,8 @@ public:
 	void InsertDeleteFile(const DeleteFileRecord &file) override;
 	bool DeletesChangedSince(int64_t table_id, int64_t data_file_id, int64_t snapshot_id,
 	                         bool include_inlined = true) override;
-	bool AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids,
-	                            int64_t snapshot_id) override;
+	bool AnyDeletesChangedSince(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t snapshot_id,
+	                            int64_t first_new_file_id) override;
 	std::vector<DataFileRecord> GetLiveDataFiles(int64_t table_id) override;
 	std::vector<InlinedDeleteRecord> FindInlinedDeletes(int64_t table_id,
 	                                                    const std::vector<InlinedDeleteRecord> &positions) override;

@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# FIXED (2026-12-06): a flush of inlined deletions writes a delete file whose begin/partial_max are the deletions'
+# (older) snapshots; a merge that had read the file's deletions before the flush removed the inlined ones saw no
+# change at commit and dropped them. A delete file with an id at or above the merge's snapshot's next_file_id now
+# counts as a change (CatalogReader::AnyDeletesChangedSince). The script is kept as a stress reproducer.
 # FINDING (inlake_compaction_concurrency_test --mode threads; NOT minimal, timing dependent): a writer connection
 # (inserts, deletes, updates, flushes, small transactions) and a compactor connection of the same DuckDB instance (ducklake_merge_adjacent_files / ducklake_rewrite_data_files / CHECKPOINT in
 # a loop) sometimes lose a deletion although both commits succeed:
