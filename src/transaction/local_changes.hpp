@@ -127,6 +127,18 @@ struct FlushedDeletes {
 	int64_t max_snapshot = 0;
 };
 
+//! The paths of written data files and of their partial delete files.
+inline std::vector<std::string> WrittenDataFilePaths(const std::vector<FlushedDataFile> &files) {
+	std::vector<std::string> paths;
+	for (auto &file : files) {
+		paths.push_back(file.file.path);
+		if (file.delete_count > 0) {
+			paths.push_back(file.delete_file.path);
+		}
+	}
+	return paths;
+}
+
 //! What ducklake_flush_inlined_data wrote for one table; registered at commit.
 struct TableFlush {
 	int64_t table_id = -1;
@@ -140,13 +152,7 @@ struct TableFlush {
 
 	//! Every file the flush wrote (data files, their partial delete files, merged delete files).
 	std::vector<std::string> WrittenPaths() const {
-		std::vector<std::string> paths;
-		for (auto &file : files) {
-			paths.push_back(file.file.path);
-			if (file.delete_count > 0) {
-				paths.push_back(file.delete_file.path);
-			}
-		}
+		auto paths = WrittenDataFilePaths(files);
 		for (auto &merged : deletes) {
 			paths.push_back(merged.delete_file.path);
 		}
@@ -174,14 +180,7 @@ struct TableCompaction {
 	int64_t base_next_file_id = 0;
 
 	std::vector<std::string> WrittenPaths() const {
-		std::vector<std::string> paths;
-		for (auto &file : files) {
-			paths.push_back(file.file.path);
-			if (file.delete_count > 0) {
-				paths.push_back(file.delete_file.path);
-			}
-		}
-		return paths;
+		return WrittenDataFilePaths(files);
 	}
 };
 
