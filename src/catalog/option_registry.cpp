@@ -46,6 +46,8 @@ const OptionDefinition kOptions[] = {
     {"auto_compact", OptionKind::BOOLEAN, true, "Whether flushes and CHECKPOINT include the table"},
     {"target_file_size", OptionKind::POSITIVE_BYTE_SIZE, true,
      "The size in bytes a Parquet data file is split at (a byte count or a size such as '128MB')"},
+    {"hive_file_pattern", OptionKind::BOOLEAN, true,
+     "Whether the files of a partitioned table go to Hive-style folders (key=value/; default true)"},
     {"parquet_compression", OptionKind::COMPRESSION, true, "The compression of the Parquet files written"},
     {"parquet_row_group_size", OptionKind::POSITIVE_INTEGER, true,
      "The number of rows of a row group of the Parquet files written"},

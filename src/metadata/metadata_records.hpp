@@ -6,6 +6,7 @@
 #pragma once
 
 #include "common/lake_column.hpp"
+#include "common/partition_key.hpp"
 
 #include "duckdb/common/types/timestamp.hpp"
 
@@ -86,6 +87,8 @@ struct TableRecord {
 		std::string null_order;  // NULLS_FIRST | NULLS_LAST
 	};
 	std::vector<SortKey> sort_keys;
+	//! ALTER TABLE ... SET PARTITIONED BY: how new files are split (partition_id -1: not partitioned)
+	PartitionSpec partition;
 	//! COMMENT ON TABLE (ducklake_tag key "comment"); has_comment false: none
 	std::string comment;
 	bool has_comment = false;
@@ -164,6 +167,10 @@ struct DataFileRecord {
 	//! ducklake_data_file.mapping_id (-1: none, columns match by field id); the reads load `name_mapping` with it
 	int64_t mapping_id = -1;
 	std::shared_ptr<const NameMapping> name_mapping;
+	//! ducklake_data_file.partition_id (-1: written unpartitioned) and the file's key values, with each key's
+	//! column and transform as the file's spec has them
+	int64_t partition_id = -1;
+	std::vector<FilePartitionValue> partition_values;
 	std::vector<FileColumnStatsRecord> column_stats;
 	//! Positions deleted at the snapshot the file was loaded at (inlined deletions), sorted
 	std::vector<int64_t> deleted_positions;

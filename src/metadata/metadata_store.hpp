@@ -82,6 +82,9 @@ public:
 	//! Ends the table's sort order (if any) and, when `sort_keys` is not empty, records the new one.
 	virtual void WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
 	                            int64_t snapshot_id) = 0;
+	//! Ends the table's partition spec (if any) and, when `spec` has keys, records it (its partition_id a
+	//! catalog id).
+	virtual void WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) = 0;
 
 	//! Inlined insert tables of one table (all schema versions).
 	virtual std::vector<InlinedTableRecord> GetInlinedTables(int64_t table_id) = 0;

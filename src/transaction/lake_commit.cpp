@@ -108,6 +108,9 @@ private:
 			if (!record.sort_keys.empty()) {
 				write.WriteSortOrder(record.table_id, next.next_catalog_id++, record.sort_keys, next.snapshot_id);
 			}
+			if (record.partition.IsPartitioned()) {
+				WritePartitionSpec(record.table_id, record.partition);
+			}
 		}
 		for (auto &entry : changes.altered_tables) {
 			if (changes.dropped_table_ids.count(entry.first)) {
@@ -123,8 +126,22 @@ private:
 			if (changes.sort_altered_tables.count(entry.first)) {
 				write.WriteSortOrder(entry.first, next.next_catalog_id++, record.sort_keys, next.snapshot_id);
 			}
+			if (changes.partition_altered_tables.count(entry.first)) {
+				WritePartitionSpec(entry.first, record.partition);
+			}
 			change_set.AddId("altered_table", entry.first);
 		}
+	}
+
+	//! Records a table's new partition spec under a catalog id; files the transaction wrote under the spec's
+	//! local id get the catalog id (TableCommitContext::partition_ids).
+	void WritePartitionSpec(int64_t table_id, const PartitionSpec &local_spec) {
+		auto spec = local_spec;
+		if (spec.IsPartitioned()) {
+			spec.partition_id = next.next_catalog_id++;
+			partition_ids[local_spec.partition_id] = spec.partition_id;
+		}
+		write.WritePartitionSpec(table_id, spec, next.snapshot_id);
 	}
 
 	void WriteViews() {
@@ -161,7 +178,8 @@ private:
 		                            InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion()),
 		                            change_set,
 		                            transaction.GetCatalog().GetName(),
-		                            &next.next_catalog_id};
+		                            &next.next_catalog_id,
+		                            &partition_ids};
 		// Flushes first: a flush moves the rows of the transaction's snapshot, and the transaction's own later
 		// deletions of those rows follow them into the flushed files.
 		for (auto &flush : changes.flushes) {
@@ -229,6 +247,8 @@ private:
 	SnapshotRecord next;
 	ChangeSet change_set;
 	std::map<int64_t, int64_t> id_map;
+	//! Transaction-local partition spec ids -> catalog ids
+	std::map<int64_t, int64_t> partition_ids;
 };
 
 } // namespace

@@ -240,6 +240,8 @@ struct LocalChanges {
 	std::set<int64_t> column_altered_tables;
 	//! Committed tables whose sort order changed
 	std::set<int64_t> sort_altered_tables;
+	//! Committed tables whose partition spec changed
+	std::set<int64_t> partition_altered_tables;
 	std::map<int64_t, LocalTableChanges> table_changes;
 	//! Views created (local ids), dropped, and committed views renamed or commented (their latest entry)
 	std::vector<duckdb::unique_ptr<LakeViewEntry>> created_views;

@@ -1,4 +1,6 @@
 #include "transaction/table_alter.hpp"
+
+#include "transaction/partition_alter.hpp"
 #include "transaction/unsupported_alter.hpp"
 
 #include "catalog/type_promotion.hpp"
@@ -162,6 +164,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 			throw CatalogException("Cannot drop column \"%s\": a table needs at least one column",
 			                       remove.removed_column);
 		}
+		CheckNotPartitionKey(record, record.columns[index].column_id, record.columns[index].name);
 		result.sort_changed = DropFromSortKeys(record, record.columns[index].name);
 		record.columns.erase(record.columns.begin() + index);
 		result.column_sources.erase(result.column_sources.begin() + index);
@@ -181,6 +184,7 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		}
 		CheckTypePromotion(record.table_name, column.name, column.type, change.target_type);
 		column.type = change.target_type;
+		CheckPartitionTypes(record);
 		result.columns_changed = true;
 		break;
 	}
@@ -206,6 +210,11 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 			                            NullOrder(order.null_order, order.type)});
 		}
 		result.sort_changed = true;
+		break;
+	}
+	case AlterTableType::SET_PARTITIONED_BY: {
+		record.partition = PartitionSpecFromKeys(record, info.Cast<SetPartitionedByInfo>().partition_keys);
+		result.partition_changed = true;
 		break;
 	}
 	default:

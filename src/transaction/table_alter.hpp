@@ -25,6 +25,8 @@ struct AlterResult {
 	std::vector<int64_t> column_sources;
 	//! The sort order changed (SET SORTED BY, or a column it uses was renamed or dropped)
 	bool sort_changed = false;
+	//! The partition spec changed (SET / RESET PARTITIONED BY)
+	bool partition_changed = false;
 };
 
 AlterResult AlterTableRecord(const TableRecord &record, duckdb::AlterTableInfo &info);

@@ -31,6 +31,20 @@ struct TableCommitContext {
 	std::string lake_name;
 	//! Where catalog ids (the name mappings of added files) come from (next_catalog_id of the new snapshot)
 	int64_t *next_catalog_id = nullptr;
+	//! The catalog ids of the partition specs the commit records, by transaction-local id
+	const std::map<int64_t, int64_t> *partition_ids = nullptr;
+
+	//! The catalog id of the spec a file was written under (-1: none)
+	int64_t PartitionId(int64_t written_id) const {
+		if (written_id < 0 || !IsLocalId(written_id)) {
+			return written_id;
+		}
+		auto found = partition_ids ? partition_ids->find(written_id) : std::map<int64_t, int64_t>::const_iterator();
+		if (!partition_ids || found == partition_ids->end()) {
+			throw duckdb::InternalException("DuckLake commit: a file names a partition spec the commit did not record");
+		}
+		return found->second;
+	}
 };
 
 //! The catalog's per-column statistics of a file the writer produced.

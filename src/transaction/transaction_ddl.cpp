@@ -13,6 +13,7 @@
 #include "catalog/table_options_clause.hpp"
 #include "read/delete_file_loader.hpp"
 #include "transaction/table_alter.hpp"
+#include "transaction/partition_alter.hpp"
 
 #include "duckdb/execution/expression_executor.hpp"
 #include "duckdb/parser/parsed_data/alter_table_info.hpp"
@@ -343,6 +344,12 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
 			CheckSortKeys(result.record);
 		}
+		if (result.partition_changed) {
+			CheckPartitionFormat(result.record, catalog.FormatVersion());
+			// files written from now on name the new spec; the commit gives it its catalog id
+			result.record.partition.partition_id =
+			    result.record.partition.IsPartitioned() ? changes.next_local_id++ : -1;
+		}
 		if (alter.alter_table_type == duckdb::AlterTableType::RENAME_TABLE) {
 			auto &new_name = result.record.table_name;
 			auto same_name = LookupTable(schema, new_name);
@@ -370,6 +377,9 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		}
 		if (result.sort_changed) {
 			changes.sort_altered_tables.insert(table_id);
+		}
+		if (result.partition_changed) {
+			changes.partition_altered_tables.insert(table_id);
 		}
 	}
 	auto local = changes.table_changes.find(table_id);

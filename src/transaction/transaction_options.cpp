@@ -103,6 +103,10 @@ ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
 	if (FindOption("parquet_compression", &table, compression)) {
 		options.compression = compression;
 	}
+	options.partition = table.Record().partition;
+	if (FindOption("hive_file_pattern", &table, value)) {
+		options.hive_file_pattern = value != "false";
+	}
 	return options;
 }
 

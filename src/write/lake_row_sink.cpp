@@ -4,7 +4,7 @@
 #include "catalog/lake_table_entry.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/inlining_policy.hpp"
-#include "write/parquet_file_writer.hpp"
+#include "write/partitioned_file_writer.hpp"
 
 #include "duckdb/logging/logger.hpp"
 #include "duckdb/main/client_context.hpp"
@@ -60,7 +60,7 @@ void LakeRowSink::StartParquet(ClientContext &context) {
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
 	auto options = transaction.WriteOptionsFor(table);
 	options.write_row_id = keep_row_ids;
-	writer = make_uniq<ParquetFileWriter>(context, std::move(options));
+	writer = make_uniq<PartitionedFileWriter>(context, std::move(options));
 	if (buffer) {
 		for (auto &buffered : buffer->Chunks()) {
 			writer->Append(buffered);

@@ -25,7 +25,7 @@ class ClientContext;
 namespace inlake {
 
 class LakeTableEntry;
-class ParquetFileWriter;
+class PartitionedFileWriter;
 
 class LakeRowSink {
 public:
@@ -53,7 +53,7 @@ private:
 	std::string inlining_blocker;
 	//! Rows held back while the statement may still be inlined
 	duckdb::unique_ptr<duckdb::ColumnDataCollection> buffer;
-	duckdb::unique_ptr<ParquetFileWriter> writer;
+	duckdb::unique_ptr<PartitionedFileWriter> writer;
 	duckdb::idx_t row_count = 0;
 };
 

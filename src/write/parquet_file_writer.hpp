@@ -24,6 +24,7 @@
 #pragma once
 
 #include "common/lake_column.hpp"
+#include "common/partition_key.hpp"
 
 #include "duckdb/common/types/data_chunk.hpp"
 
@@ -52,7 +53,8 @@ struct WrittenColumnStats {
 struct WrittenDataFile {
 	//! Full path as written (directory + file name)
 	std::string path;
-	//! File name only (ducklake-<uuidv7>.parquet)
+	//! The path relative to the table's folder as the catalog records it: the file name (ducklake-<uuidv7>.parquet),
+	//! after the Hive partition folders for a partitioned file (`year=2026/ducklake-<uuidv7>.parquet`)
 	std::string file_name;
 	int64_t record_count = 0;
 	int64_t file_size_bytes = 0;
@@ -61,6 +63,10 @@ struct WrittenDataFile {
 	int64_t row_group_count = -1;
 	//! Stats per top-level column and per nested leaf column, by column id
 	std::vector<WrittenColumnStats> column_stats;
+	//! The partition spec the file was written under (-1: none; possibly a transaction-local id) and its rows'
+	//! key values (PartitionedFileWriter)
+	int64_t partition_id = -1;
+	std::vector<FilePartitionValue> partition_values;
 };
 
 struct ParquetWriteOptions {
@@ -80,6 +86,10 @@ struct ParquetWriteOptions {
 	std::string parquet_version;
 	//! File names are ducklake-<uuidv7><file_suffix> ("-delete.parquet" for delete files)
 	std::string file_suffix = ".parquet";
+	//! The table's partition spec (PartitionedFileWriter splits rows by it; ParquetFileWriter ignores it) and
+	//! whether partitioned files go to Hive folders (the hive_file_pattern option)
+	PartitionSpec partition;
+	bool hive_file_pattern = true;
 };
 
 class ParquetFileWriter {

@@ -130,6 +130,10 @@ void DuckDBWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id,
 	batch.WriteSortOrder(table_id, sort_id, sort_keys, snapshot_id);
 }
 
+void DuckDBWriteTxn::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) {
+	batch.WritePartitionSpec(table_id, spec, snapshot_id);
+}
+
 void DuckDBWriteTxn::WriteOption(const OptionRecord &option, bool remove) {
 	batch.WriteOption(option, remove);
 }

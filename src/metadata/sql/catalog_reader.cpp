@@ -299,6 +299,19 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 			contents.tables[index->second].sort_keys.push_back({r.String(1), r.String(2), r.String(3)});
 		}
 	}
+	auto partitions = connection.Query("SELECT i.table_id, i.partition_id, c.column_id, c.transform FROM " + prefix +
+	                                   "ducklake_partition_info i JOIN " + prefix +
+	                                   "ducklake_partition_column c USING (partition_id, table_id) WHERE i." +
+	                                   VisibleAt(snapshot_id) + " ORDER BY i.table_id, c.partition_key_index");
+	for (duckdb::idx_t row = 0; row < partitions.RowCount(); row++) {
+		ResultRow r(partitions, row);
+		auto index = table_index.find(r.Int(0));
+		if (index != table_index.end()) {
+			auto &spec = contents.tables[index->second].partition;
+			spec.partition_id = r.Int(1);
+			spec.keys.push_back({r.Int(2), r.String(3)});
+		}
+	}
 	return contents;
 }
 
@@ -315,7 +328,7 @@ int64_t DataFileRowIdStart(const CatalogRows &rows, duckdb::idx_t row, duckdb::i
 
 std::string CatalogReader::DataFilesSql(int64_t table_id, int64_t snapshot_id) const {
 	return "SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, record_count, "
-	       "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id FROM " +
+	       "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id, partition_id FROM " +
 	       prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id) +
 	       " ORDER BY file_order, data_file_id";
 }
@@ -343,6 +356,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 		file.row_id_start = DataFileRowIdStart(files, row, 9, file.data_file_id, file.path);
 		file.partial_max = r.Int(10, -1);
 		file.mapping_id = r.Int(11, -1);
+		file.partition_id = files.ColumnCount() > 12 ? r.Int(12, -1) : -1;
 		file_index[file.data_file_id] = result.size();
 		result.push_back(std::move(file));
 	}
@@ -375,6 +389,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 	}
 	AddInlinedDeletes(table_id, snapshot_id, result, file_index);
 	AttachNameMappings(result);
+	AddPartitionValues(table_id, snapshot_id, result, file_index);
 	auto deletes = connection.Query(
 	    "SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
 	    "begin_snapshot, file_size_bytes FROM " +
@@ -395,6 +410,39 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 		ref.file_size_bytes = r.Int(7, 0);
 	}
 	return result;
+}
+
+void CatalogReader::AddPartitionValues(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
+                                       const std::map<int64_t, size_t> &file_index) {
+	bool any = false;
+	for (auto &file : files) {
+		any = any || file.partition_id >= 0;
+	}
+	if (!any) {
+		return;
+	}
+	auto values = connection.Query(
+	    "SELECT v.data_file_id, v.partition_key_index, c.column_id, c.transform, v.partition_value FROM " + prefix +
+	    "ducklake_file_partition_value v JOIN " + prefix + "ducklake_data_file f USING (data_file_id) JOIN " + prefix +
+	    "ducklake_partition_column c ON c.partition_id = f.partition_id AND c.table_id = f.table_id AND "
+	    "c.partition_key_index = v.partition_key_index WHERE f.table_id = " +
+	    SqlInt(table_id) + " AND f.begin_snapshot <= " + SqlInt(snapshot_id) +
+	    " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) +
+	    ") ORDER BY v.data_file_id, v.partition_key_index");
+	for (duckdb::idx_t row = 0; row < values.RowCount(); row++) {
+		ResultRow r(values, row);
+		auto index = file_index.find(r.Int(0));
+		if (index == file_index.end()) {
+			continue;
+		}
+		FilePartitionValue value;
+		value.key_index = r.Int(1);
+		value.column_id = r.Int(2);
+		value.transform = r.String(3);
+		value.has_value = !r.IsNull(4);
+		value.value = r.String(4);
+		files[index->second].partition_values.push_back(std::move(value));
+	}
 }
 
 void CatalogReader::AddInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,

@@ -115,6 +115,10 @@ private:
 	void ReadComments(int64_t snapshot_id, CatalogContents &contents, const std::map<int64_t, size_t> &table_index);
 	void AddInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
 	                       const std::map<int64_t, size_t> &file_index);
+	//! The key values of the partitioned files among `files` (visible at the snapshot), with their keys' columns
+	//! and transforms
+	void AddPartitionValues(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
+	                        const std::map<int64_t, size_t> &file_index);
 
 	CatalogConnection &connection;
 	std::string prefix;

@@ -142,7 +142,7 @@ void CatalogWriteBatch::InsertDataFile(const DataFileRecord &file) {
 	         Value::BIGINT(file.file_size_bytes),
 	         Value::BIGINT(file.footer_size),
 	         Value::BIGINT(file.row_id_start),
-	         kNullId,
+	         IdOrNull(file.partition_id),
 	         Value(duckdb::LogicalType::VARCHAR),
 	         IdOrNull(file.mapping_id),
 	         IdOrNull(file.partial_max)};
@@ -150,6 +150,11 @@ void CatalogWriteBatch::InsertDataFile(const DataFileRecord &file) {
 		row.push_back(Value::BIGINT(file.row_group_count)); // format 1.1 only; left out, it is NULL
 	}
 	Stage("ducklake_data_file", std::move(row));
+	for (auto &value : file.partition_values) {
+		Stage("ducklake_file_partition_value",
+		      {Value::BIGINT(file.data_file_id), Value::BIGINT(file.table_id), Value::BIGINT(value.key_index),
+		       value.has_value ? Text(value.value) : Value(duckdb::LogicalType::VARCHAR)});
+	}
 	for (auto &column : file.column_stats) {
 		// min/max are values of the user's data: typed values, never SQL text
 		Stage("ducklake_file_column_stats",
@@ -207,6 +212,21 @@ void CatalogWriteBatch::WriteSortOrder(int64_t table_id, int64_t sort_id,
 		Stage("ducklake_sort_expression",
 		      {Value::BIGINT(sort_id), Value::BIGINT(table_id), Value::BIGINT(int64_t(i)), Value(key.expression),
 		       Value("duckdb"), Value(key.direction), Value(key.null_order)});
+	}
+}
+
+void CatalogWriteBatch::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) {
+	AddEndStatement("UPDATE " + prefix + "ducklake_partition_info SET end_snapshot = " + SqlInt(snapshot_id) +
+	                " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+	if (!spec.IsPartitioned()) {
+		return;
+	}
+	Stage("ducklake_partition_info",
+	      {Value::BIGINT(spec.partition_id), Value::BIGINT(table_id), Value::BIGINT(snapshot_id), kNullId});
+	for (size_t i = 0; i < spec.keys.size(); i++) {
+		Stage("ducklake_partition_column", {Value::BIGINT(spec.partition_id), Value::BIGINT(table_id),
+		                                    Value::BIGINT(int64_t(i)), Value::BIGINT(spec.keys[i].column_id),
+		                                    Text(spec.keys[i].transform)});
 	}
 }
 

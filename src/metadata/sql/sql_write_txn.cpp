@@ -126,6 +126,10 @@ void SqlWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id, const std::v
 	batch.WriteSortOrder(table_id, sort_id, sort_keys, snapshot_id);
 }
 
+void SqlWriteTxn::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) {
+	batch.WritePartitionSpec(table_id, spec, snapshot_id);
+}
+
 void SqlWriteTxn::WriteOption(const OptionRecord &option, bool remove) {
 	batch.WriteOption(option, remove);
 }

@@ -1,0 +1,75 @@
+//===----------------------------------------------------------------------===//
+// PartitionedFileWriter: writes rows as data files of a (possibly
+// partitioned) table, one ParquetFileWriter per partition value.
+//
+// Contract:
+//  * options.partition empty: exactly a ParquetFileWriter (one stream of
+//    files in options.directory).
+//  * Otherwise every row goes to the writer of its key values (the spec's
+//    transforms of its key columns, common/partition_transform.hpp), so each
+//    file holds the rows of one partition value, split further by
+//    target_file_size. With options.hive_file_pattern the files of a value
+//    go to `key=value/` folders under options.directory (the folder names:
+//    the column for identity keys, else the transform's name, made unique).
+//  * Each returned file carries the spec's partition_id and its key values;
+//    file_name is its path relative to options.directory (folders
+//    included). Files come grouped by partition value, in the order the
+//    values first appeared; within a value, in row order.
+//  * Append can report each row's partition (an index into the order of first
+//    appearance) so that a caller tracking rows (a flush) can match them to
+//    the files: the files of partition p hold p's rows in append order.
+//  * Not thread-safe.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include "common/partition_transform.hpp"
+#include "write/parquet_file_writer.hpp"
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace inlake {
+
+class PartitionedFileWriter {
+public:
+	PartitionedFileWriter(duckdb::ClientContext &context, ParquetWriteOptions options);
+	~PartitionedFileWriter();
+
+	//! Appends rows whose columns follow options.columns (plus hidden columns as ParquetFileWriter takes them).
+	//! `partition_of_row`, when given, receives each row's partition index.
+	void Append(duckdb::DataChunk &chunk, std::vector<size_t> *partition_of_row = nullptr);
+	//! Closes every file; the files of partition p come before those of p + 1.
+	std::vector<WrittenDataFile> Finish();
+	//! How many files each partition got (valid after Finish), by partition index
+	const std::vector<size_t> &FilesPerPartition() const {
+		return files_per_partition;
+	}
+
+private:
+	struct Key {
+		duckdb::idx_t column_index;
+		int64_t column_id;
+		PartitionTransform transform;
+		std::string folder_name;
+	};
+	struct Partition {
+		std::vector<PartitionValueText> values;
+		std::unique_ptr<ParquetFileWriter> writer;
+	};
+
+	Partition &PartitionFor(const std::vector<PartitionValueText> &values, size_t &index);
+
+	duckdb::ClientContext &context;
+	ParquetWriteOptions options;
+	std::vector<Key> keys;
+	std::vector<Partition> partitions;
+	std::map<std::vector<PartitionValueText>, size_t> partition_index;
+	std::vector<size_t> files_per_partition;
+};
+
+//! The Hive folder names of a spec's keys: the column's name for identity keys, the transform's name otherwise;
+//! a name taken by an earlier key gets the column's name appended (`year_ts`).
+std::vector<std::string> PartitionFolderNames(const PartitionSpec &spec, const std::vector<LakeColumn> &columns);
+
+} // namespace inlake
