@@ -6,7 +6,7 @@
 #include "maintenance/parallel_flush.hpp"
 #include "read/delete_file_loader.hpp"
 #include "transaction/lake_transaction.hpp"
-#include "write/parquet_file_writer.hpp"
+#include "write/partitioned_file_writer.hpp"
 
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/common/vector_operations/vector_operations.hpp"
@@ -66,7 +66,9 @@ public:
 			order_by.push_back(key.expression + " " + key.direction + " " +
 			                   (key.null_order == "NULLS_FIRST" ? "NULLS FIRST" : "NULLS LAST"));
 		}
-		if (!TryParallelFlush(context, transaction, table, file_columns, sources, order_by, flush)) {
+		// a partitioned table's rows go to one file per partition value: the streaming writer splits them
+		bool partitioned = table.Record().partition.IsPartitioned();
+		if (partitioned || !TryParallelFlush(context, transaction, table, file_columns, sources, order_by, flush)) {
 			StreamFlush(flush, sources, order_by);
 		}
 		KeepCurrentColumnStats(flush);
@@ -130,7 +132,7 @@ private:
 		auto options = transaction.WriteOptionsFor(table);
 		options.write_row_id_and_snapshot = true;
 		options.columns = file_columns;
-		ParquetFileWriter writer(context, std::move(options));
+		PartitionedFileWriter writer(context, std::move(options));
 		auto column_count = file_columns.size();
 		vector<LogicalType> types;
 		for (auto &column : file_columns) {
@@ -153,8 +155,9 @@ private:
 				}
 			}
 			out.SetCardinality(chunk.size());
+			partition_of_row.clear();
+			writer.Append(out, &partition_of_row);
 			Remember(chunk, column_count);
-			writer.Append(out);
 		});
 		auto files = writer.Finish();
 		if (transaction.GetCatalog().FormatVersion() != "1.0") {
@@ -162,12 +165,20 @@ private:
 				file.row_group_count = ReadRowGroupCount(*context.db, file.path);
 			}
 		}
-		size_t offset = 0;
-		for (auto &file : files) {
-			flush.files.push_back(Describe(file, offset));
-			offset += size_t(file.record_count);
+		// the files of partition p hold p's rows in the order they came
+		size_t next_file = 0;
+		int64_t flushed_rows = 0;
+		auto &files_per_partition = writer.FilesPerPartition();
+		for (size_t partition = 0; partition < files_per_partition.size(); partition++) {
+			size_t offset = 0;
+			for (size_t i = 0; i < files_per_partition[partition]; i++) {
+				auto &file = files[next_file++];
+				flush.files.push_back(Describe(file, rows[partition], offset));
+				offset += size_t(file.record_count);
+			}
+			flushed_rows += int64_t(offset);
 		}
-		flush.rows_flushed = int64_t(rows.size());
+		flush.rows_flushed = flushed_rows;
 	}
 
 	void Remember(DataChunk &chunk, idx_t column_count) {
@@ -178,12 +189,16 @@ private:
 		auto end_data = UnifiedVectorFormat::GetData<int64_t>(ends);
 		for (idx_t row = 0; row < chunk.size(); row++) {
 			auto end_index = ends.sel->get_index(row);
-			rows.push_back(
+			auto partition = partition_of_row[row];
+			if (partition >= rows.size()) {
+				rows.resize(partition + 1);
+			}
+			rows[partition].push_back(
 			    FlushedRow {row_ids[row], begins[row], ends.validity.RowIsValid(end_index) ? end_data[end_index] : -1});
 		}
 	}
 
-	FlushedDataFile Describe(const WrittenDataFile &file, size_t offset) {
+	FlushedDataFile Describe(const WrittenDataFile &file, const std::vector<FlushedRow> &rows, size_t offset) {
 		FlushedDataFile result;
 		result.file = file;
 		result.min_row_id = rows[offset].row_id;
@@ -215,7 +230,9 @@ private:
 	LakeTransaction &transaction;
 	LakeTableEntry &table;
 	std::vector<LakeColumn> file_columns;
-	std::vector<FlushedRow> rows;
+	//! The flushed rows of each partition (one for an unpartitioned table), in the order they were written
+	std::vector<std::vector<FlushedRow>> rows;
+	std::vector<size_t> partition_of_row;
 };
 
 void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table, TableFlush &flush) {

@@ -6,6 +6,7 @@
 #include "common/lake_paths.hpp"
 #include "maintenance/file_deletes.hpp"
 #include "transaction/lake_transaction.hpp"
+#include "write/partitioned_file_writer.hpp"
 
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/file_system.hpp"
@@ -170,7 +171,35 @@ private:
 		return remain;
 	}
 
-	//! Candidates with one layout, in row id order, cut into runs of about the target size.
+	//! What files must share to be merged besides their layout: the partition spec they were written under and
+	//! their key values (a merged file holds one partition value, as every file of a partitioned table does).
+	static std::string PartitionGroup(const DataFileRecord &file) {
+		std::string group = "p" + std::to_string(file.partition_id);
+		for (auto &value : file.partition_values) {
+			group += value.has_value ? "|v" + std::to_string(value.value.size()) + ":" + value.value : "|n";
+		}
+		return group;
+	}
+
+	//! The Hive folders of a partitioned file's partition (empty: unpartitioned, or hive_file_pattern false).
+	std::string PartitionFolders(const DataFileRecord &file) {
+		if (file.partition_values.empty() || !options.hive_file_pattern) {
+			return std::string();
+		}
+		PartitionSpec spec;
+		for (auto &value : file.partition_values) {
+			spec.keys.push_back({value.column_id, value.transform});
+		}
+		auto names = PartitionFolderNames(spec, table.Record().columns);
+		std::string folders;
+		for (size_t k = 0; k < names.size(); k++) {
+			auto &value = file.partition_values[k];
+			folders += HivePartitionFolder(names[k], PartitionValueText {value.has_value, value.value});
+		}
+		return folders;
+	}
+
+	//! Candidates with one layout and partition, in row id order, cut into runs of about the target size.
 	std::vector<std::vector<size_t>> Bins() {
 		std::vector<std::string> paths;
 		for (auto &candidate : candidates) {
@@ -184,9 +213,10 @@ private:
 			if (!layouts[i].mergeable) {
 				continue;
 			}
-			auto &group = groups[layouts[i].signature];
+			auto key = layouts[i].signature + "\n" + PartitionGroup(candidates[i].record);
+			auto &group = groups[key];
 			if (group.empty()) {
-				order.push_back(layouts[i].signature);
+				order.push_back(key);
 			}
 			group.push_back(i);
 		}
@@ -221,10 +251,21 @@ private:
 		rewrite.layout = layouts[bin[0]];
 		rewrite.deleted_rows = request.mode;
 		rewrite.options = options;
+		auto &partition_source = candidates[bin[0]].record;
+		auto folders = PartitionFolders(partition_source);
+		rewrite.options.directory += folders;
+		auto &fs = FileSystem::GetFileSystem(context);
+		if (!folders.empty() && !fs.IsRemoteFile(rewrite.options.directory) &&
+		    !fs.DirectoryExists(rewrite.options.directory)) {
+			fs.CreateDirectoriesRecursive(rewrite.options.directory);
+		}
 		rewrite.delete_directory = options.directory;
 		rewrite.table_columns = table.Record().columns;
 		rewrite.count_row_groups = catalog.FormatVersion() != "1.0";
 		auto written = RewriteFiles(context, rewrite);
+		written.file.file_name = folders + written.file.file_name;
+		written.file.partition_id = partition_source.partition_id;
+		written.file.partition_values = partition_source.partition_values;
 		bool merge = request.mode == DeletedRows::KEEP_DELETED;
 		for (auto &source : rewrite.sources) {
 			auto &file = source.record;

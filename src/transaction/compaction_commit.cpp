@@ -44,6 +44,8 @@ DataFileRecord NewFileRecord(TableCommitContext &context, const TableCompaction 
 	record.row_id_start = written.min_row_id;
 	record.row_group_count = file.row_group_count;
 	record.column_stats = FileColumnStatsOf(file);
+	record.partition_id = context.PartitionId(file.partition_id);
+	record.partition_values = file.partition_values;
 	if (compaction.replaced_files_removed) {
 		// every row keeps its insert snapshot: the file serves the snapshots its sources served
 		record.begin_snapshot = written.min_snapshot;

@@ -75,6 +75,8 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vect
 		record.partial_max = flushed.embedded_row_ids ? flushed.max_snapshot : -1;
 		record.row_group_count = file.row_group_count;
 		record.column_stats = FileColumnStatsOf(file);
+		record.partition_id = context.PartitionId(file.partition_id);
+		record.partition_values = file.partition_values;
 		write.InsertDataFile(record);
 		flushed.data_file_id = record.data_file_id;
 		stats.file_size_bytes += file.file_size_bytes;

@@ -217,6 +217,10 @@ void CatalogMaintenance::RemoveUnreachableCatalogRows() {
 			keep = pinned_at(" AND p.table_id = x.table_id") + keeps_largest_column_id;
 		} else if (table == "ducklake_schema") {
 			keep = pinned_at("");
+		} else if (table == "ducklake_partition_info") {
+			// a data file keeps naming the spec it was written under: its key columns and transforms stay
+			keep = " AND NOT EXISTS (SELECT 1 FROM " + prefix +
+			       "ducklake_data_file f WHERE f.partition_id = x.partition_id AND f.table_id = x.table_id)";
 		}
 		connection.Execute("DELETE FROM " + prefix + table + " AS x WHERE " + Unreachable(prefix, "x") + keep);
 	}
