@@ -446,11 +446,77 @@ PartitionValueText ComputePartitionValue(const PartitionTransform &transform, co
 	}
 }
 
+namespace {
+
+//! Identity values of the common types without a Value per row; false for other types.
+template <class T>
+void IntegerTexts(const UnifiedVectorFormat &format, idx_t count, std::vector<PartitionValueText> &out) {
+	auto data = UnifiedVectorFormat::GetData<T>(format);
+	for (idx_t row = 0; row < count; row++) {
+		auto index = format.sel->get_index(row);
+		if (format.validity.RowIsValid(index)) {
+			out[row].has_value = true;
+			out[row].text = std::to_string(data[index]);
+		}
+	}
+}
+
+bool FastIdentityTexts(const LogicalType &type, const UnifiedVectorFormat &format, idx_t count,
+                       std::vector<PartitionValueText> &out) {
+	switch (type.id()) {
+	case LogicalTypeId::TINYINT:
+		IntegerTexts<int8_t>(format, count, out);
+		return true;
+	case LogicalTypeId::SMALLINT:
+		IntegerTexts<int16_t>(format, count, out);
+		return true;
+	case LogicalTypeId::INTEGER:
+		IntegerTexts<int32_t>(format, count, out);
+		return true;
+	case LogicalTypeId::BIGINT:
+		IntegerTexts<int64_t>(format, count, out);
+		return true;
+	case LogicalTypeId::UTINYINT:
+		IntegerTexts<uint8_t>(format, count, out);
+		return true;
+	case LogicalTypeId::USMALLINT:
+		IntegerTexts<uint16_t>(format, count, out);
+		return true;
+	case LogicalTypeId::UINTEGER:
+		IntegerTexts<uint32_t>(format, count, out);
+		return true;
+	case LogicalTypeId::UBIGINT:
+		IntegerTexts<uint64_t>(format, count, out);
+		return true;
+	case LogicalTypeId::VARCHAR: {
+		if (type.HasAlias()) {
+			return false;
+		}
+		auto data = UnifiedVectorFormat::GetData<string_t>(format);
+		for (idx_t row = 0; row < count; row++) {
+			auto index = format.sel->get_index(row);
+			if (format.validity.RowIsValid(index)) {
+				out[row].has_value = true;
+				out[row].text = data[index].GetString();
+			}
+		}
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+} // namespace
+
 void ComputePartitionValues(const PartitionTransform &transform, Vector &input, idx_t count,
                             std::vector<PartitionValueText> &out) {
 	out.assign(count, PartitionValueText());
 	UnifiedVectorFormat format;
 	input.ToUnifiedFormat(count, format);
+	if (transform.kind == PartitionTransformKind::IDENTITY && FastIdentityTexts(input.GetType(), format, count, out)) {
+		return;
+	}
 	bool calendar = transform.kind != PartitionTransformKind::IDENTITY && transform.kind != PartitionTransformKind::BUCKET;
 	for (idx_t row = 0; row < count; row++) {
 		auto index = format.sel->get_index(row);

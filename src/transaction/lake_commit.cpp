@@ -78,6 +78,7 @@ private:
 			}
 			write.EndTable(table_id, next.snapshot_id);
 			write.EndDataFilesOfTable(table_id, next.snapshot_id);
+			write.WritePartitionSpec(table_id, PartitionSpec(), next.snapshot_id); // ends the spec, if any
 			change_set.AddId("dropped_table", table_id);
 		}
 		for (auto schema_id : changes.dropped_schema_ids) {

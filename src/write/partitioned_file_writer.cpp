@@ -98,40 +98,56 @@ void PartitionedFileWriter::Append(DataChunk &chunk, std::vector<size_t> *partit
 	for (size_t k = 0; k < keys.size(); k++) {
 		ComputePartitionValues(keys[k].transform, chunk.data[keys[k].column_index], count, key_values[k]);
 	}
-	// rows by partition, in row order; consecutive rows of one value (the common case) look the map up once
-	std::map<size_t, std::vector<sel_t>> rows_of;
+	// rows by partition, in row order; consecutive rows of one value look the partition up once
+	std::vector<size_t> touched;
 	std::vector<PartitionValueText> values(keys.size());
+	std::string lookup;
 	size_t current = SIZE_MAX;
 	for (idx_t row = 0; row < count; row++) {
 		bool same = current != SIZE_MAX;
-		for (size_t k = 0; k < keys.size(); k++) {
-			if (same && !(key_values[k][row] == values[k])) {
-				same = false;
-			}
+		for (size_t k = 0; k < keys.size() && same; k++) {
+			same = key_values[k][row] == values[k];
 		}
 		if (!same) {
+			lookup.clear();
 			for (size_t k = 0; k < keys.size(); k++) {
 				values[k] = key_values[k][row];
+				lookup += values[k].has_value ? "v" + std::to_string(values[k].text.size()) + ":" + values[k].text : "n";
 			}
-			PartitionFor(values, current);
+			auto found = partition_lookup.find(lookup);
+			if (found != partition_lookup.end()) {
+				current = found->second;
+			} else {
+				PartitionFor(values, current);
+				partition_lookup[lookup] = current;
+			}
+			if (rows_of.size() <= current) {
+				rows_of.resize(current + 1);
+			}
+		}
+		if (rows_of[current].empty()) {
+			touched.push_back(current);
 		}
 		rows_of[current].push_back(sel_t(row));
 		if (partition_of_row) {
 			partition_of_row->push_back(current);
 		}
 	}
-	if (rows_of.size() == 1) {
-		partitions[rows_of.begin()->first].writer->Append(chunk);
+	if (touched.size() == 1) {
+		rows_of[touched[0]].clear();
+		partitions[touched[0]].writer->Append(chunk);
 		return;
 	}
 	DataChunk slice;
 	slice.Initialize(Allocator::Get(context), chunk.GetTypes());
-	for (auto &entry : rows_of) {
-		SelectionVector selection(entry.second.data());
+	for (auto index : touched) {
+		auto &rows = rows_of[index];
+		SelectionVector selection(rows.data());
 		slice.Reset();
-		slice.Slice(chunk, selection, entry.second.size());
+		slice.Slice(chunk, selection, rows.size());
 		slice.Flatten();
-		partitions[entry.first].writer->Append(slice);
+		partitions[index].writer->Append(slice);
+		rows.clear();
 	}
 }
 

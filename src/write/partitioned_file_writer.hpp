@@ -26,6 +26,7 @@
 #include "write/parquet_file_writer.hpp"
 
 #include <map>
+#include <unordered_map>
 #include <memory>
 #include <vector>
 
@@ -65,6 +66,10 @@ private:
 	std::vector<Key> keys;
 	std::vector<Partition> partitions;
 	std::map<std::vector<PartitionValueText>, size_t> partition_index;
+	//! The same, by an encoding of the values as one string (the per-row lookup)
+	std::unordered_map<std::string, size_t> partition_lookup;
+	//! Per partition, the rows of the chunk being appended (kept to reuse their memory)
+	std::vector<std::vector<duckdb::sel_t>> rows_of;
 	std::vector<size_t> files_per_partition;
 };
 
