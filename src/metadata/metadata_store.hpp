@@ -83,8 +83,10 @@ public:
 	virtual void WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
 	                            int64_t snapshot_id) = 0;
 	//! Ends the table's partition spec (if any) and, when `spec` has keys, records it (its partition_id a
-	//! catalog id).
-	virtual void WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) = 0;
+	//! catalog id). `superseded`: the spec only names files of this commit, which replaced it by another before
+	//! committing: it is recorded as begun and ended at `snapshot_id`, and the current spec stays.
+	virtual void WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id,
+	                                bool superseded = false) = 0;
 
 	//! Inlined insert tables of one table (all schema versions).
 	virtual std::vector<InlinedTableRecord> GetInlinedTables(int64_t table_id) = 0;

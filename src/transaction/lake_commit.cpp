@@ -109,6 +109,7 @@ private:
 			if (!record.sort_keys.empty()) {
 				write.WriteSortOrder(record.table_id, next.next_catalog_id++, record.sort_keys, next.snapshot_id);
 			}
+			WriteSupersededSpecs(table->TableId(), record.table_id);
 			if (record.partition.IsPartitioned()) {
 				WritePartitionSpec(record.table_id, record.partition);
 			}
@@ -128,6 +129,7 @@ private:
 				write.WriteSortOrder(entry.first, next.next_catalog_id++, record.sort_keys, next.snapshot_id);
 			}
 			if (changes.partition_altered_tables.count(entry.first)) {
+				WriteSupersededSpecs(entry.first, entry.first);
 				WritePartitionSpec(entry.first, record.partition);
 			}
 			change_set.AddId("altered_table", entry.first);
@@ -143,6 +145,20 @@ private:
 			partition_ids[local_spec.partition_id] = spec.partition_id;
 		}
 		write.WritePartitionSpec(table_id, spec, next.snapshot_id);
+	}
+
+	//! The specs the transaction set and replaced again before committing (see superseded_partition_specs).
+	void WriteSupersededSpecs(int64_t local_table_id, int64_t table_id) {
+		auto superseded = changes.superseded_partition_specs.find(local_table_id);
+		if (superseded == changes.superseded_partition_specs.end()) {
+			return;
+		}
+		for (auto spec : superseded->second) {
+			auto local_id = spec.partition_id;
+			spec.partition_id = next.next_catalog_id++;
+			partition_ids[local_id] = spec.partition_id;
+			write.WritePartitionSpec(table_id, spec, next.snapshot_id, true);
+		}
 	}
 
 	void WriteViews() {

@@ -242,6 +242,9 @@ struct LocalChanges {
 	std::set<int64_t> sort_altered_tables;
 	//! Committed tables whose partition spec changed
 	std::set<int64_t> partition_altered_tables;
+	//! Partition specs (local ids) a later ALTER of the same transaction replaced, by table id: files the
+	//! transaction wrote may name them, so the commit records them too (begun and ended at its snapshot)
+	std::map<int64_t, std::vector<PartitionSpec>> superseded_partition_specs;
 	std::map<int64_t, LocalTableChanges> table_changes;
 	//! Views created (local ids), dropped, and committed views renamed or commented (their latest entry)
 	std::vector<duckdb::unique_ptr<LakeViewEntry>> created_views;

@@ -346,6 +346,10 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		}
 		if (result.partition_changed) {
 			CheckPartitionFormat(result.record, catalog.FormatVersion());
+			auto &replaced = table->Record().partition;
+			if (replaced.IsPartitioned() && IsLocalId(replaced.partition_id)) {
+				changes.superseded_partition_specs[table->TableId()].push_back(replaced);
+			}
 			// files written from now on name the new spec; the commit gives it its catalog id
 			result.record.partition.partition_id =
 			    result.record.partition.IsPartitioned() ? changes.next_local_id++ : -1;

@@ -130,8 +130,9 @@ void DuckDBWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id,
 	batch.WriteSortOrder(table_id, sort_id, sort_keys, snapshot_id);
 }
 
-void DuckDBWriteTxn::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) {
-	batch.WritePartitionSpec(table_id, spec, snapshot_id);
+void DuckDBWriteTxn::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id,
+                                  bool superseded) {
+	batch.WritePartitionSpec(table_id, spec, snapshot_id, superseded);
 }
 
 void DuckDBWriteTxn::WriteOption(const OptionRecord &option, bool remove) {

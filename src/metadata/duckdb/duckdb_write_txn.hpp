@@ -53,7 +53,8 @@ public:
 	void EndDataFiles(int64_t table_id, const std::vector<int64_t> &data_file_ids, int64_t end_snapshot) override;
 	void WriteTableStats(const TableStatsRecord &stats, bool exists) override;
 	void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) override;
-	void WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) override;
+	void WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id,
+	                        bool superseded) override;
 	void WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
 	                    int64_t snapshot_id) override;
 

@@ -215,14 +215,17 @@ void CatalogWriteBatch::WriteSortOrder(int64_t table_id, int64_t sort_id,
 	}
 }
 
-void CatalogWriteBatch::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) {
-	AddEndStatement("UPDATE " + prefix + "ducklake_partition_info SET end_snapshot = " + SqlInt(snapshot_id) +
-	                " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+void CatalogWriteBatch::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id,
+                                           bool superseded) {
+	if (!superseded) {
+		AddEndStatement("UPDATE " + prefix + "ducklake_partition_info SET end_snapshot = " + SqlInt(snapshot_id) +
+		                " WHERE table_id = " + SqlInt(table_id) + " AND end_snapshot IS NULL");
+	}
 	if (!spec.IsPartitioned()) {
 		return;
 	}
-	Stage("ducklake_partition_info",
-	      {Value::BIGINT(spec.partition_id), Value::BIGINT(table_id), Value::BIGINT(snapshot_id), kNullId});
+	Stage("ducklake_partition_info", {Value::BIGINT(spec.partition_id), Value::BIGINT(table_id),
+	                                  Value::BIGINT(snapshot_id), superseded ? Value::BIGINT(snapshot_id) : kNullId});
 	for (size_t i = 0; i < spec.keys.size(); i++) {
 		Stage("ducklake_partition_column", {Value::BIGINT(spec.partition_id), Value::BIGINT(table_id),
 		                                    Value::BIGINT(int64_t(i)), Value::BIGINT(spec.keys[i].column_id),

@@ -52,7 +52,7 @@ public:
 	void RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id);
 	void WriteSortOrder(int64_t table_id, int64_t sort_id, const std::vector<TableRecord::SortKey> &sort_keys,
 	                    int64_t snapshot_id);
-	void WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id);
+	void WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id, bool superseded);
 	void WriteOption(const OptionRecord &option, bool remove);
 
 	void InsertComments(const TableRecord &table, int64_t begin_snapshot);

@@ -126,8 +126,9 @@ void SqlWriteTxn::WriteSortOrder(int64_t table_id, int64_t sort_id, const std::v
 	batch.WriteSortOrder(table_id, sort_id, sort_keys, snapshot_id);
 }
 
-void SqlWriteTxn::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id) {
-	batch.WritePartitionSpec(table_id, spec, snapshot_id);
+void SqlWriteTxn::WritePartitionSpec(int64_t table_id, const PartitionSpec &spec, int64_t snapshot_id,
+                                  bool superseded) {
+	batch.WritePartitionSpec(table_id, spec, snapshot_id, superseded);
 }
 
 void SqlWriteTxn::WriteOption(const OptionRecord &option, bool remove) {
