@@ -1,5 +1,7 @@
 #include "read/file_stats_filter.hpp"
 
+#include "read/partition_filter.hpp"
+
 #include "duckdb/common/types/string_type.hpp"
 #include "duckdb/storage/statistics/base_statistics.hpp"
 #include "duckdb/storage/statistics/numeric_stats.hpp"
@@ -71,6 +73,9 @@ static bool FilterExcludesFile(const TableFilter &filter, BaseStatistics &stats)
 
 bool FileCannotMatch(const LakeScanSpec &spec, const ScanDataFile &file, const vector<column_t> &column_ids,
                      const TableFilterSet &filters) {
+	if (PartitionsExcludeFile(spec, file, column_ids, filters)) {
+		return true;
+	}
 	for (auto &entry : filters.filters) {
 		if (entry.first >= column_ids.size()) {
 			continue;

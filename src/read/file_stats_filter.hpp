@@ -5,7 +5,8 @@
 // and each filter is asked TableFilter::CheckStatistics, so every filter kind
 // DuckDB can check against a zonemap (=, <, <=, >, >=, IN, IS [NOT] NULL,
 // AND/OR) prunes files. Floating point columns are never pruned (the catalog
-// stats do not say whether a file holds NaN).
+// stats do not say whether a file holds NaN). The file's partition values are
+// checked first (read/partition_filter.hpp).
 //===----------------------------------------------------------------------===//
 #pragma once
 

@@ -62,8 +62,13 @@ LakeFileList::LakeFileList(std::shared_ptr<LakeScanSpec> spec_p) : LakeFileList(
 }
 
 LakeFileList::LakeFileList(std::shared_ptr<LakeScanSpec> spec_p, vector<LakeFileEntry> entries_p)
+    : LakeFileList(std::move(spec_p), std::move(entries_p), optional_idx()) {
+}
+
+LakeFileList::LakeFileList(std::shared_ptr<LakeScanSpec> spec_p, vector<LakeFileEntry> entries_p,
+                           optional_idx listed_count_p)
     : MultiFileList(EntryFiles(entries_p), FileGlobOptions::ALLOW_EMPTY), spec(std::move(spec_p)),
-      entries(std::move(entries_p)) {
+      entries(std::move(entries_p)), listed_count(listed_count_p.IsValid() ? listed_count_p.GetIndex() : entries.size()) {
 }
 
 bool LakeFileList::IsRowSet(const OpenFileInfo &file) {
@@ -100,14 +105,15 @@ unique_ptr<MultiFileList> LakeFileList::PruneFiles(const vector<column_t> &colum
 	if (kept.size() == entries.size()) {
 		return nullptr;
 	}
-	return make_uniq<LakeFileList>(spec, std::move(kept));
+	return make_uniq<LakeFileList>(spec, std::move(kept), listed_count);
 }
 
-//! DuckDB does not turn "col IS NULL" into a table filter: do it for file skipping
+//! DuckDB does not turn "col IS [NOT] NULL" into a table filter: do it for file skipping
 static void AddIsNullFilters(const MultiFilePushdownInfo &info, const vector<unique_ptr<Expression>> &filters,
                              TableFilterSet &table_filters) {
 	for (auto &filter : filters) {
-		if (filter->GetExpressionType() != ExpressionType::OPERATOR_IS_NULL) {
+		auto is_null = filter->GetExpressionType() == ExpressionType::OPERATOR_IS_NULL;
+		if (!is_null && filter->GetExpressionType() != ExpressionType::OPERATOR_IS_NOT_NULL) {
 			continue;
 		}
 		auto &children = filter->Cast<BoundOperatorExpression>().children;
@@ -117,7 +123,12 @@ static void AddIsNullFilters(const MultiFilePushdownInfo &info, const vector<uni
 		auto &binding = children[0]->Cast<BoundColumnRefExpression>().binding;
 		if (binding.table_index == info.table_index && binding.column_index < info.column_ids.size()) {
 			// keyed like GenerateTableScanFilters' filters: by table column index
-			table_filters.PushFilter(ColumnIndex(info.column_ids[binding.column_index]), make_uniq<IsNullFilter>());
+			auto column = ColumnIndex(info.column_ids[binding.column_index]);
+			if (is_null) {
+				table_filters.PushFilter(column, make_uniq<IsNullFilter>());
+			} else {
+				table_filters.PushFilter(column, make_uniq<IsNotNullFilter>());
+			}
 		}
 	}
 }
@@ -141,7 +152,18 @@ unique_ptr<MultiFileList> LakeFileList::ComplexFilterPushdown(ClientContext &con
 	for (idx_t i = 0; i < spec->columns.size(); i++) {
 		table_columns.push_back(i);
 	}
-	return PruneFiles(table_columns, table_filters);
+	auto result = PruneFiles(table_columns, table_filters);
+	if (!table_filters.filters.empty()) {
+		// EXPLAIN shows "File Filters" and "Scanning Files: <kept>/<listed>" (sources: data files and row sets)
+		std::string shown;
+		for (auto &filter : filters) {
+			shown += (shown.empty() ? "" : " AND ") + filter->ToString();
+		}
+		info.extra_info.file_filters = shown;
+		info.extra_info.total_files = listed_count;
+		info.extra_info.filtered_files = result ? result->GetTotalFileCount() : entries.size();
+	}
+	return result;
 }
 
 unique_ptr<MultiFileList> LakeFileList::DynamicFilterPushdown(ClientContext &context, const MultiFileOptions &options,
@@ -181,7 +203,7 @@ unique_ptr<NodeStatistics> LakeFileList::GetCardinality(ClientContext &context) 
 }
 
 unique_ptr<MultiFileList> LakeFileList::Copy() {
-	return make_uniq<LakeFileList>(spec, entries);
+	return make_uniq<LakeFileList>(spec, entries, listed_count);
 }
 
 OpenFileInfo LakeFileList::GetFile(idx_t i) {

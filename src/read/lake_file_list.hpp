@@ -10,7 +10,10 @@
 //
 // Filter pushdown (ComplexFilterPushdown at optimization, DynamicFilterPushdown
 // at scan start) returns a new list without the data files whose column stats
-// cannot match the filters. The list is immutable, hence thread-safe.
+// cannot match the filters (column stats, read/file_stats_filter.hpp, and
+// partition values, read/partition_filter.hpp), and records in the scan's
+// EXPLAIN info "Scanning Files: <kept>/<listed>". The list is immutable, hence
+// thread-safe.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -31,6 +34,10 @@ class LakeFileList : public duckdb::MultiFileList {
 public:
 	explicit LakeFileList(std::shared_ptr<LakeScanSpec> spec);
 	LakeFileList(std::shared_ptr<LakeScanSpec> spec, duckdb::vector<LakeFileEntry> entries);
+	//! listed_count: the sources of the list before any pruning (what EXPLAIN's "Scanning Files: kept/listed"
+	//! shows); invalid: entries.size()
+	LakeFileList(std::shared_ptr<LakeScanSpec> spec, duckdb::vector<LakeFileEntry> entries,
+	             duckdb::optional_idx listed_count);
 
 	//! Path prefix of row set pseudo-files
 	static constexpr const char *ROW_SET_PREFIX = "__inlake_rows__/";
@@ -69,6 +76,7 @@ private:
 
 	std::shared_ptr<LakeScanSpec> spec;
 	duckdb::vector<LakeFileEntry> entries;
+	duckdb::idx_t listed_count;
 };
 
 } // namespace inlake

@@ -22,6 +22,7 @@
 #include "common/column_filter.hpp"
 #include "common/row_stream.hpp"
 #include "common/lake_column.hpp"
+#include "common/partition_key.hpp"
 #include "metadata/metadata_records.hpp"
 
 #include "duckdb/common/optional_ptr.hpp"
@@ -71,6 +72,9 @@ struct ScanDataFile {
 	bool try_cast_columns = false;
 	//! Stats by column id, for file skipping
 	std::map<int64_t, ScanColumnStats> column_stats;
+	//! The file's partition key values (empty: written unpartitioned), for file skipping
+	//! (read/partition_filter.hpp)
+	std::vector<FilePartitionValue> partition_values;
 	//! A file added from outside (ducklake_add_data_files): its columns are the table's by this mapping, not by
 	//! their field ids (see read/name_mapped_columns.hpp); nullptr for the lake's own files
 	std::shared_ptr<const NameMapping> name_mapping;

@@ -59,6 +59,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 			scan_file.has_embedded_row_ids = file.partial_max >= 0;
 			scan_file.begin_snapshot = file.begin_snapshot;
 			scan_file.name_mapping = file.name_mapping;
+			scan_file.partition_values = file.partition_values;
 			scan_file.deleted_positions = CommittedDeletedPositions(file, table_path, read_snapshot);
 			if (file.partial_max > read_snapshot) {
 				// a flushed file holding rows inserted after the snapshot being read
@@ -99,6 +100,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 		scan_file.row_id_start = table_changes.new_file_row_id_starts[i];
 		scan_file.has_embedded_row_ids = table_changes.new_file_has_row_ids[i];
 		scan_file.begin_snapshot = kUncommittedSnapshot; // its rows' snapshot_id is NULL until the commit
+		scan_file.partition_values = file.partition_values;
 		if (table_changes.new_file_added.size() > i && table_changes.new_file_added[i]) {
 			scan_file.name_mapping = table_changes.new_file_added[i]->mapping;
 		}
