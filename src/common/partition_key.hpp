@@ -46,4 +46,21 @@ struct FilePartitionValue {
 	std::string value;
 };
 
+//! A restriction of a table's file listing (MetadataStore::LoadDataFilesMatching): the files written under spec
+//! `partition_id` are listed only when, for every key named here, their value is one of `values` (or NULL when
+//! `include_null`); files of other specs and unpartitioned files are always listed.
+struct PartitionListingFilter {
+	int64_t partition_id = -1;
+	struct KeyValues {
+		int64_t key_index = 0;
+		std::vector<std::string> values;
+		bool include_null = false;
+	};
+	std::vector<KeyValues> keys;
+
+	bool Restricts() const {
+		return partition_id >= 0 && !keys.empty();
+	}
+};
+
 } // namespace inlake

@@ -271,6 +271,10 @@ public:
 
 	virtual CatalogContents LoadCatalog(int64_t snapshot_id) = 0;
 	virtual std::vector<DataFileRecord> LoadDataFiles(int64_t table_id, int64_t snapshot_id) = 0;
+	//! LoadDataFiles restricted in the catalog query itself to the files `filter` lets through (the others are
+	//! never read from the catalog).
+	virtual std::vector<DataFileRecord> LoadDataFilesMatching(int64_t table_id, int64_t snapshot_id,
+	                                                          const PartitionListingFilter &filter) = 0;
 	virtual TableStatsRecord LoadTableStats(int64_t table_id) = 0;
 	//! The table's data files visible at the snapshot whose stored path is one of `paths` (compared as text;
 	//! path, path_is_relative and data_file_id filled in): one query, whatever the table's size.

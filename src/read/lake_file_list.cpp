@@ -1,6 +1,7 @@
 #include "read/lake_file_list.hpp"
 
 #include "read/file_stats_filter.hpp"
+#include "read/partition_listing.hpp"
 
 #include "duckdb/common/multi_file/multi_file_reader.hpp"
 #include "duckdb/function/table_function.hpp"
@@ -58,7 +59,24 @@ static vector<OpenFileInfo> EntryFiles(const vector<LakeFileEntry> &entries) {
 	return result;
 }
 
-LakeFileList::LakeFileList(std::shared_ptr<LakeScanSpec> spec_p) : LakeFileList(spec_p, AllEntries(*spec_p)) {
+LakeFileList::LakeFileList(std::shared_ptr<LakeScanSpec> spec_p)
+    : MultiFileList(vector<OpenFileInfo>(), FileGlobOptions::ALLOW_EMPTY), spec(std::move(spec_p)), listed_count(0) {
+	listed = !spec->FilesDeferred();
+	if (listed) {
+		entries = AllEntries(*spec);
+		listed_count = entries.size();
+	}
+}
+
+void LakeFileList::EnsureListed(const PartitionListingFilter &filter) const {
+	std::lock_guard<std::mutex> guard(lock);
+	if (listed) {
+		return;
+	}
+	spec->ListDeferredFiles(filter);
+	entries = AllEntries(*spec);
+	listed_count = entries.size();
+	listed = true;
 }
 
 LakeFileList::LakeFileList(std::shared_ptr<LakeScanSpec> spec_p, vector<LakeFileEntry> entries_p)
@@ -92,6 +110,7 @@ idx_t LakeFileList::SourceIndex(const OpenFileInfo &file) {
 
 unique_ptr<MultiFileList> LakeFileList::PruneFiles(const vector<column_t> &column_ids,
                                                    const TableFilterSet &filters) const {
+	EnsureListed();
 	if (filters.filters.empty()) {
 		return nullptr;
 	}
@@ -152,6 +171,8 @@ unique_ptr<MultiFileList> LakeFileList::ComplexFilterPushdown(ClientContext &con
 	for (idx_t i = 0; i < spec->columns.size(); i++) {
 		table_columns.push_back(i);
 	}
+	// a deferred listing asks the catalog for the matching partitions' files only
+	EnsureListed(ListingFilterFor(spec->partitioning, spec->columns, table_columns, table_filters));
 	auto result = PruneFiles(table_columns, table_filters);
 	if (!table_filters.filters.empty()) {
 		// EXPLAIN shows "File Filters" and "Scanning Files: <kept>/<listed>" (sources: data files and row sets)
@@ -175,10 +196,12 @@ unique_ptr<MultiFileList> LakeFileList::DynamicFilterPushdown(ClientContext &con
 }
 
 vector<OpenFileInfo> LakeFileList::GetAllFiles() {
+	EnsureListed();
 	return EntryFiles(entries);
 }
 
 FileExpandResult LakeFileList::GetExpandResult() {
+	EnsureListed();
 	if (entries.empty()) {
 		return FileExpandResult::NO_FILES;
 	}
@@ -186,10 +209,12 @@ FileExpandResult LakeFileList::GetExpandResult() {
 }
 
 idx_t LakeFileList::GetTotalFileCount() {
+	EnsureListed();
 	return entries.size();
 }
 
 unique_ptr<NodeStatistics> LakeFileList::GetCardinality(ClientContext &context) {
+	EnsureListed();
 	idx_t total = 0;
 	for (auto &entry : entries) {
 		if (entry.is_row_set) {
@@ -203,10 +228,12 @@ unique_ptr<NodeStatistics> LakeFileList::GetCardinality(ClientContext &context) 
 }
 
 unique_ptr<MultiFileList> LakeFileList::Copy() {
+	EnsureListed();
 	return make_uniq<LakeFileList>(spec, entries, listed_count);
 }
 
 OpenFileInfo LakeFileList::GetFile(idx_t i) {
+	EnsureListed();
 	if (i >= entries.size()) {
 		return OpenFileInfo();
 	}

@@ -21,6 +21,8 @@
 
 #include "duckdb/common/multi_file/multi_file_list.hpp"
 
+#include <mutex>
+
 namespace inlake {
 
 struct LakeFileEntry {
@@ -45,7 +47,13 @@ public:
 	static bool IsRowSet(const duckdb::OpenFileInfo &file);
 	static duckdb::idx_t SourceIndex(const duckdb::OpenFileInfo &file);
 
+	//! The spec as it is (its files possibly not listed yet)
+	const std::shared_ptr<LakeScanSpec> &UnlistedSpec() const {
+		return spec;
+	}
+	//! The spec, its files listed (a deferred listing runs now, unrestricted, if no filter pushdown ran it)
 	const std::shared_ptr<LakeScanSpec> &GetSpec() const {
+		EnsureListed();
 		return spec;
 	}
 
@@ -70,13 +78,19 @@ protected:
 	duckdb::OpenFileInfo GetFile(duckdb::idx_t i) override;
 
 private:
+	//! Lists the spec's deferred files (restricted by `filter`) if not done yet, and this list's entries
+	void EnsureListed(const PartitionListingFilter &filter = PartitionListingFilter()) const;
+
 	//! A new list without the data files the filters exclude; nullptr if none is excluded
 	duckdb::unique_ptr<duckdb::MultiFileList> PruneFiles(const duckdb::vector<duckdb::column_t> &column_ids,
 	                                                     const duckdb::TableFilterSet &filters) const;
 
 	std::shared_ptr<LakeScanSpec> spec;
-	duckdb::vector<LakeFileEntry> entries;
-	duckdb::idx_t listed_count;
+	//! Empty until listed when the spec's files are deferred (`listed` false)
+	mutable duckdb::vector<LakeFileEntry> entries;
+	mutable duckdb::idx_t listed_count;
+	mutable bool listed = true;
+	mutable std::mutex lock;
 };
 
 } // namespace inlake

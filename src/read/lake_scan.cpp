@@ -47,7 +47,7 @@ static virtual_column_map_t LakeScanVirtualColumns(ClientContext &context, optio
 
 static BindInfo LakeScanBindInfo(const optional_ptr<FunctionData> bind_data_p) {
 	auto &bind_data = bind_data_p->Cast<MultiFileBindData>();
-	auto &spec = bind_data.file_list->Cast<LakeFileList>().GetSpec();
+	auto &spec = bind_data.file_list->Cast<LakeFileList>().UnlistedSpec();
 	if (spec->table) {
 		return BindInfo(*spec->table);
 	}
@@ -86,7 +86,7 @@ static TableFunction MakeScanFunction(ClientContext &context, const std::shared_
 
 TableFunction GetLakeScanFunction(ClientContext &context, std::shared_ptr<LakeScanSpec> spec,
                                   unique_ptr<FunctionData> &bind_data) {
-	if (spec->files.empty()) {
+	if (spec->files.empty() && !spec->FilesDeferred()) {
 		return GetRowSetScanFunction(std::move(spec), bind_data);
 	}
 	return GetMultiFileLakeScanFunction(context, std::move(spec), bind_data);

@@ -33,6 +33,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,9 @@ struct ScanRowSet {
 	}
 };
 
+//! Lists the committed data files of a scan whose listing waits for its filters (see LakeScanSpec::list_files).
+using DeferredFileLister = std::function<std::vector<ScanDataFile>(const PartitionListingFilter &filter)>;
+
 struct LakeScanSpec {
 	//! The catalog entry scanned (optional). When set, the scan reports it in its
 	//! BindInfo, so the binder takes the virtual columns (rowid, snapshot_id) from
@@ -117,6 +121,25 @@ struct LakeScanSpec {
 	std::vector<LakeColumn> columns;
 	std::vector<ScanDataFile> files;
 	std::vector<ScanRowSet> row_sets;
+	//! Set while `files` is not listed yet: a scan of a partitioned table lists its files once the filters
+	//! pushed into it are known, restricted in the catalog query (read/partition_listing.hpp); `partitioning`
+	//! is the spec whose keys may restrict it. ListDeferredFiles fills `files` (once) and clears it.
+	DeferredFileLister list_files;
+	PartitionSpec partitioning;
+	std::mutex listing_lock;
+
+	bool FilesDeferred() {
+		std::lock_guard<std::mutex> guard(listing_lock);
+		return bool(list_files);
+	}
+	//! Lists the deferred files with `filter` (once; later calls do nothing).
+	void ListDeferredFiles(const PartitionListingFilter &filter) {
+		std::lock_guard<std::mutex> guard(listing_lock);
+		if (list_files) {
+			files = list_files(filter);
+			list_files = nullptr;
+		}
+	}
 };
 
 //! The virtual column ids of the scan (beyond DuckDB's COLUMN_IDENTIFIER_ROW_ID for rowid)

@@ -146,6 +146,13 @@ private:
 	//! Drops the transaction's own inlined rows with these ids (and removes them from row_ids).
 	void RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
 	void ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec);
+	//! Whether a scan of the table lists its committed files only once its filters are known (a partitioned
+	//! table without inlined rows); sets spec.partitioning when it does.
+	bool DeferFileListing(LakeTableEntry &table, LakeScanSpec &spec);
+	//! The scan's view of a committed data file at `read_snapshot` (its deletions applied).
+	ScanDataFile CommittedScanFile(const DataFileRecord &file, const std::string &table_path, int64_t read_snapshot);
+	//! Adds the transaction's own files, inlined rows and deletions of a table to its scan spec.
+	std::shared_ptr<LakeScanSpec> AddLocalSources(LocalTableChanges &table_changes, std::shared_ptr<LakeScanSpec> spec);
 	//! Every position of a committed data file deleted at the transaction's snapshot.
 	std::vector<int64_t> CommittedDeletedPositions(const DataFileRecord &file, const std::string &table_path,
 	                                               int64_t snapshot_id);

@@ -42,6 +42,24 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 	std::shared_ptr<InlinedReadSession> session;
 	std::vector<InlinedTableRecord> inlined_tables;
 	std::vector<DataFileRecord> committed;
+	auto local = own_view ? changes.table_changes.find(table.TableId()) : changes.table_changes.end();
+	if (!IsLocalId(table.TableId()) && local == changes.table_changes.end() && DeferFileListing(table, *spec)) {
+		// a partitioned table without inlined rows: the files are listed when the scan's filters are known
+		auto transaction = this;
+		auto table_ptr = &table;
+		spec->list_files = [transaction, table_ptr, table_path, read_snapshot](const PartitionListingFilter &filter) {
+			auto &store = transaction->catalog.Store();
+			auto records = filter.Restricts()
+			                   ? store.LoadDataFilesMatching(table_ptr->TableId(), read_snapshot, filter)
+			                   : store.LoadDataFiles(table_ptr->TableId(), read_snapshot);
+			std::vector<ScanDataFile> files;
+			for (auto &file : records) {
+				files.push_back(transaction->CommittedScanFile(file, table_path, read_snapshot));
+			}
+			return files;
+		};
+		return spec;
+	}
 	if (!IsLocalId(table.TableId())) {
 		// files and inlined rows from one catalog state, even if a flush commits before the scan runs
 		auto start = catalog.Store().BeginTableRead(table.TableId(), read_snapshot);
@@ -49,39 +67,9 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 		committed = std::move(start.files);
 		session = std::move(start.session);
 		for (auto &file : committed) {
-			ScanDataFile scan_file;
-			scan_file.file_id = file.data_file_id;
-			scan_file.path = ResolveLakePath(table_path, file.path, file.path_is_relative);
-			scan_file.record_count = file.record_count;
-			scan_file.file_size_bytes = file.file_size_bytes;
-			scan_file.footer_size = file.footer_size;
-			scan_file.row_id_start = file.row_id_start;
-			scan_file.has_embedded_row_ids = file.partial_max >= 0;
-			scan_file.begin_snapshot = file.begin_snapshot;
-			scan_file.name_mapping = file.name_mapping;
-			scan_file.partition_values = file.partition_values;
-			scan_file.deleted_positions = CommittedDeletedPositions(file, table_path, read_snapshot);
-			if (file.partial_max > read_snapshot) {
-				// a flushed file holding rows inserted after the snapshot being read
-				auto later = ReadRowsAfterSnapshot(*context.db, scan_file.path, read_snapshot);
-				scan_file.deleted_positions.insert(scan_file.deleted_positions.end(), later.begin(), later.end());
-				std::sort(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end());
-				scan_file.deleted_positions.erase(
-				    std::unique(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end()),
-				    scan_file.deleted_positions.end());
-			}
-			for (auto &stats : file.column_stats) {
-				ScanColumnStats column;
-				column.has_min_max = stats.has_min_max;
-				column.min_value = stats.min_value;
-				column.max_value = stats.max_value;
-				column.contains_null = stats.null_count != 0; // unknown (-1) may contain NULLs
-				scan_file.column_stats[stats.column_id] = column;
-			}
-			spec->files.push_back(std::move(scan_file));
+			spec->files.push_back(CommittedScanFile(file, table_path, read_snapshot));
 		}
 	}
-	auto local = own_view ? changes.table_changes.find(table.TableId()) : changes.table_changes.end();
 	const LocalTableChanges *local_changes = local == changes.table_changes.end() ? nullptr : &local->second;
 	if (session) {
 		AddInlinedRowSets(table, read_snapshot, *spec, local_changes, session, inlined_tables);
@@ -89,7 +77,58 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::BuildScanSpec(LakeTableEntry &tab
 	if (!local_changes) {
 		return spec;
 	}
-	auto &table_changes = local->second;
+	return AddLocalSources(local->second, spec);
+}
+
+bool LakeTransaction::DeferFileListing(LakeTableEntry &table, LakeScanSpec &spec) {
+	auto &partitioning = table.Record().partition;
+	if (!partitioning.IsPartitioned()) {
+		return false;
+	}
+	// inlined rows are read through a session of the catalog state the files were listed in: list them now
+	if (!catalog.Store().LoadInlinedTables(table.TableId()).empty()) {
+		return false;
+	}
+	spec.partitioning = partitioning;
+	return true;
+}
+
+ScanDataFile LakeTransaction::CommittedScanFile(const DataFileRecord &file, const std::string &table_path,
+                                                int64_t read_snapshot) {
+	ScanDataFile scan_file;
+	scan_file.file_id = file.data_file_id;
+	scan_file.path = ResolveLakePath(table_path, file.path, file.path_is_relative);
+	scan_file.record_count = file.record_count;
+	scan_file.file_size_bytes = file.file_size_bytes;
+	scan_file.footer_size = file.footer_size;
+	scan_file.row_id_start = file.row_id_start;
+	scan_file.has_embedded_row_ids = file.partial_max >= 0;
+	scan_file.begin_snapshot = file.begin_snapshot;
+	scan_file.name_mapping = file.name_mapping;
+	scan_file.partition_values = file.partition_values;
+	scan_file.deleted_positions = CommittedDeletedPositions(file, table_path, read_snapshot);
+	if (file.partial_max > read_snapshot) {
+		// a flushed file holding rows inserted after the snapshot being read
+		auto later = ReadRowsAfterSnapshot(*context.db, scan_file.path, read_snapshot);
+		scan_file.deleted_positions.insert(scan_file.deleted_positions.end(), later.begin(), later.end());
+		std::sort(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end());
+		scan_file.deleted_positions.erase(
+		    std::unique(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end()),
+		    scan_file.deleted_positions.end());
+	}
+	for (auto &stats : file.column_stats) {
+		ScanColumnStats column;
+		column.has_min_max = stats.has_min_max;
+		column.min_value = stats.min_value;
+		column.max_value = stats.max_value;
+		column.contains_null = stats.null_count != 0; // unknown (-1) may contain NULLs
+		scan_file.column_stats[stats.column_id] = column;
+	}
+	return scan_file;
+}
+
+std::shared_ptr<LakeScanSpec> LakeTransaction::AddLocalSources(LocalTableChanges &table_changes,
+                                                               std::shared_ptr<LakeScanSpec> spec) {
 	for (size_t i = 0; i < table_changes.new_files.size(); i++) {
 		auto &file = table_changes.new_files[i];
 		ScanDataFile scan_file;

@@ -182,6 +182,12 @@ std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFiles(int64_t table_id,
 	return files;
 }
 
+std::vector<DataFileRecord> DuckDBMetadataStore::LoadDataFilesMatching(int64_t table_id, int64_t snapshot_id,
+                                                                       const PartitionListingFilter &filter) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Reader().DataFiles(table_id, snapshot_id, &filter);
+}
+
 std::vector<DataFileRecord> DuckDBMetadataStore::FindDataFilesByPath(int64_t table_id, int64_t snapshot_id,
                                                                      const std::vector<std::string> &paths) {
 	std::lock_guard<OwnedMutex> guard(lock);

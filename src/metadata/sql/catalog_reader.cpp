@@ -326,19 +326,51 @@ int64_t DataFileRowIdStart(const CatalogRows &rows, duckdb::idx_t row, duckdb::i
 	return value.GetValue<int64_t>();
 }
 
-std::string CatalogReader::DataFilesSql(int64_t table_id, int64_t snapshot_id) const {
-	return "SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, record_count, "
-	       "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id, partition_id FROM " +
-	       prefix + "ducklake_data_file WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id) +
-	       " ORDER BY file_order, data_file_id";
+std::string CatalogReader::ListingFilterSql(int64_t table_id, const PartitionListingFilter *filter,
+                                            const std::string &alias) const {
+	if (!filter || !filter->Restricts()) {
+		return std::string();
+	}
+	std::string conditions;
+	for (auto &key : filter->keys) {
+		std::string values;
+		for (auto &value : key.values) {
+			values += (values.empty() ? "" : ", ") + SqlString(value);
+		}
+		std::string match;
+		if (!values.empty()) {
+			match = "v.partition_value IN (" + values + ")";
+		}
+		if (key.include_null) {
+			match += (match.empty() ? "" : " OR ") + std::string("v.partition_value IS NULL");
+		}
+		if (match.empty()) {
+			match = "1 = 0";
+		}
+		conditions += " AND " + alias + ".data_file_id IN (SELECT v.data_file_id FROM " + prefix +
+		              "ducklake_file_partition_value v WHERE v.table_id = " + SqlInt(table_id) +
+		              " AND v.partition_key_index = " + SqlInt(key.key_index) + " AND (" + match + "))";
+	}
+	return " AND (" + alias + ".partition_id IS NULL OR " + alias + ".partition_id <> " + SqlInt(filter->partition_id) +
+	       " OR (1 = 1" + conditions + "))";
 }
 
-std::vector<DataFileRecord> CatalogReader::DataFiles(int64_t table_id, int64_t snapshot_id) {
-	return DataFilesFrom(connection.Query(DataFilesSql(table_id, snapshot_id)), table_id, snapshot_id);
+std::string CatalogReader::DataFilesSql(int64_t table_id, int64_t snapshot_id,
+                                        const PartitionListingFilter *filter) const {
+	return "SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, record_count, "
+	       "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id, partition_id FROM " +
+	       prefix + "ducklake_data_file f WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id) +
+	       ListingFilterSql(table_id, filter, "f") + " ORDER BY file_order, data_file_id";
+}
+
+std::vector<DataFileRecord> CatalogReader::DataFiles(int64_t table_id, int64_t snapshot_id,
+                                                     const PartitionListingFilter *filter) {
+	return DataFilesFrom(connection.Query(DataFilesSql(table_id, snapshot_id, filter)), table_id, snapshot_id,
+	                     filter);
 }
 
 std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &files, int64_t table_id,
-                                                         int64_t snapshot_id) {
+                                                         int64_t snapshot_id, const PartitionListingFilter *filter) {
 	std::vector<DataFileRecord> result;
 	std::map<int64_t, size_t> file_index;
 	for (duckdb::idx_t row = 0; row < files.RowCount(); row++) {
@@ -369,7 +401,8 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 	                     prefix + "ducklake_file_column_stats s JOIN " + prefix +
 	                     "ducklake_data_file f USING (data_file_id) WHERE f.table_id = " + SqlInt(table_id) + " AND " +
 	                     "f.begin_snapshot <= " + SqlInt(snapshot_id) +
-	                     " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) + ")");
+	                     " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) + ")" +
+	                     ListingFilterSql(table_id, filter, "f"));
 	for (duckdb::idx_t row = 0; row < stats.RowCount(); row++) {
 		ResultRow r(stats, row);
 		auto index = file_index.find(r.Int(0));
@@ -389,7 +422,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 	}
 	AddInlinedDeletes(table_id, snapshot_id, result, file_index);
 	AttachNameMappings(result);
-	AddPartitionValues(table_id, snapshot_id, result, file_index);
+	AddPartitionValues(table_id, snapshot_id, result, file_index, filter);
 	auto deletes = connection.Query(
 	    "SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
 	    "begin_snapshot, file_size_bytes FROM " +
@@ -413,7 +446,8 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 }
 
 void CatalogReader::AddPartitionValues(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
-                                       const std::map<int64_t, size_t> &file_index) {
+                                       const std::map<int64_t, size_t> &file_index,
+                                       const PartitionListingFilter *filter) {
 	bool any = false;
 	for (auto &file : files) {
 		any = any || file.partition_id >= 0;
@@ -427,8 +461,8 @@ void CatalogReader::AddPartitionValues(int64_t table_id, int64_t snapshot_id, st
 	    "ducklake_partition_column c ON c.partition_id = f.partition_id AND c.table_id = f.table_id AND "
 	    "c.partition_key_index = v.partition_key_index WHERE f.table_id = " +
 	    SqlInt(table_id) + " AND f.begin_snapshot <= " + SqlInt(snapshot_id) +
-	    " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) +
-	    ") ORDER BY v.data_file_id, v.partition_key_index");
+	    " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) + ")" +
+	    ListingFilterSql(table_id, filter, "f") + " ORDER BY v.data_file_id, v.partition_key_index");
 	for (duckdb::idx_t row = 0; row < values.RowCount(); row++) {
 		ResultRow r(values, row);
 		auto index = file_index.find(r.Int(0));

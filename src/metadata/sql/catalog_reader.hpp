@@ -55,11 +55,17 @@ public:
 	//! The schemas and tables (with columns, sort keys, largest column id) visible at `snapshot_id`
 	CatalogContents Catalog(int64_t snapshot_id);
 	//! The table's data files visible at `snapshot_id`, with column statistics, delete file and inlined deletions
-	std::vector<DataFileRecord> DataFiles(int64_t table_id, int64_t snapshot_id);
+	std::vector<DataFileRecord> DataFiles(int64_t table_id, int64_t snapshot_id,
+	                                      const PartitionListingFilter *filter = nullptr);
 	//! DataFiles in two steps, so that its first query can go in a pipeline with others: the query listing the
 	//! files, then (given its rows) the rest, which reads the files' statistics and deletions if there are any
-	std::string DataFilesSql(int64_t table_id, int64_t snapshot_id) const;
-	std::vector<DataFileRecord> DataFilesFrom(const CatalogRows &files, int64_t table_id, int64_t snapshot_id);
+	std::string DataFilesSql(int64_t table_id, int64_t snapshot_id,
+	                         const PartitionListingFilter *filter = nullptr) const;
+	std::vector<DataFileRecord> DataFilesFrom(const CatalogRows &files, int64_t table_id, int64_t snapshot_id,
+	                                          const PartitionListingFilter *filter = nullptr);
+	//! " AND (...)": the condition of `filter` on the ducklake_data_file row `alias` ("" without a filter)
+	std::string ListingFilterSql(int64_t table_id, const PartitionListingFilter *filter,
+	                             const std::string &alias) const;
 
 	// catalog_reader_tables.cpp: a table's changing state, as a commit, a flush or a scan consults it
 	//! ducklake_snapshot_changes rows of snapshots after `snapshot_id`, oldest first
@@ -118,7 +124,7 @@ private:
 	//! The key values of the partitioned files among `files` (visible at the snapshot), with their keys' columns
 	//! and transforms
 	void AddPartitionValues(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
-	                        const std::map<int64_t, size_t> &file_index);
+	                        const std::map<int64_t, size_t> &file_index, const PartitionListingFilter *filter);
 
 	CatalogConnection &connection;
 	std::string prefix;

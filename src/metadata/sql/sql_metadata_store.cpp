@@ -144,6 +144,12 @@ std::vector<DataFileRecord> SqlMetadataStore::LoadDataFiles(int64_t table_id, in
 	return InReadTransaction<std::vector<DataFileRecord>>([&]() { return Reader().DataFiles(table_id, snapshot_id); });
 }
 
+std::vector<DataFileRecord> SqlMetadataStore::LoadDataFilesMatching(int64_t table_id, int64_t snapshot_id,
+                                                                    const PartitionListingFilter &filter) {
+	return InReadTransaction<std::vector<DataFileRecord>>(
+	    [&]() { return Reader().DataFiles(table_id, snapshot_id, &filter); });
+}
+
 std::vector<DataFileRecord> SqlMetadataStore::FindDataFilesByPath(int64_t table_id, int64_t snapshot_id,
                                                                   const std::vector<std::string> &paths) {
 	return InReadTransaction<std::vector<DataFileRecord>>(

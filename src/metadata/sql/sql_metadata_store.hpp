@@ -86,6 +86,8 @@ public:
 
 	CatalogContents LoadCatalog(int64_t snapshot_id) override;
 	std::vector<DataFileRecord> LoadDataFiles(int64_t table_id, int64_t snapshot_id) override;
+	std::vector<DataFileRecord> LoadDataFilesMatching(int64_t table_id, int64_t snapshot_id,
+	                                                  const PartitionListingFilter &filter) override;
 	TableStatsRecord LoadTableStats(int64_t table_id) override;
 	std::vector<DataFileRecord> FindDataFilesByPath(int64_t table_id, int64_t snapshot_id,
 	                                                const std::vector<std::string> &paths) override;
