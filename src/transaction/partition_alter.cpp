@@ -10,6 +10,7 @@
 #include "duckdb/parser/expression/constant_expression.hpp"
 #include "duckdb/parser/expression/function_expression.hpp"
 
+#include <cmath>
 #include <set>
 
 namespace inlake {
@@ -45,7 +46,11 @@ int64_t BucketCount(const TableRecord &record, const ParsedExpression &expressio
 	if (expression.GetExpressionClass() == ExpressionClass::CONSTANT) {
 		auto &value = expression.Cast<ConstantExpression>().value;
 		Value count;
-		if (!value.IsNull() && value.DefaultTryCastAs(LogicalType::BIGINT, count, nullptr) &&
+		// a whole number: 2.5 must not round to 3 (the cast to BIGINT would)
+		Value as_double;
+		bool whole = !value.IsNull() && value.DefaultTryCastAs(LogicalType::DOUBLE, as_double, nullptr) &&
+		             std::floor(as_double.GetValue<double>()) == as_double.GetValue<double>();
+		if (whole && value.DefaultTryCastAs(LogicalType::BIGINT, count, nullptr) &&
 		    count.GetValue<int64_t>() >= 1 && count.GetValue<int64_t>() <= NumericLimits<int32_t>::Maximum()) {
 			return count.GetValue<int64_t>();
 		}

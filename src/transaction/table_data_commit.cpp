@@ -79,7 +79,9 @@ void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start
 		record.row_group_count = file.row_group_count;
 		record.column_stats = FileColumnStatsOf(file);
 		record.partition_id = context.PartitionId(file.partition_id);
-		record.partition_values = file.partition_values;
+		if (record.partition_id >= 0) {
+			record.partition_values = file.partition_values;
+		}
 		if (i < changes.new_file_added.size() && changes.new_file_added[i]) {
 			RegisterAddedFile(*changes.new_file_added[i], record);
 		}

@@ -34,16 +34,18 @@ struct TableCommitContext {
 	//! The catalog ids of the partition specs the commit records, by transaction-local id
 	const std::map<int64_t, int64_t> *partition_ids = nullptr;
 
-	//! The catalog id of the spec a file was written under (-1: none)
+	//! The catalog id of the spec a file was written under (-1: none). A file written under a spec the same
+	//! transaction replaced before committing (SET PARTITIONED BY twice, or SET then RESET) names no recorded spec:
+	//! it is recorded unpartitioned (-1; its rows are all there, only its partition values are not kept).
 	int64_t PartitionId(int64_t written_id) const {
 		if (written_id < 0 || !IsLocalId(written_id)) {
 			return written_id;
 		}
-		auto found = partition_ids ? partition_ids->find(written_id) : std::map<int64_t, int64_t>::const_iterator();
-		if (!partition_ids || found == partition_ids->end()) {
-			throw duckdb::InternalException("DuckLake commit: a file names a partition spec the commit did not record");
+		if (!partition_ids) {
+			return -1;
 		}
-		return found->second;
+		auto found = partition_ids->find(written_id);
+		return found == partition_ids->end() ? -1 : found->second;
 	}
 };
 

@@ -3,6 +3,8 @@
 #include "dml_statements.hpp"
 #include "value_sql.hpp"
 
+#include <algorithm>
+
 namespace inlake_random {
 
 TableModel RandomTable(const std::string &name, int64_t first_key, int max_columns, Rng &rng,
@@ -63,7 +65,18 @@ static bool DropColumn(TableModel &table, int index, Rng &rng, Step &step) {
 	if (table.columns.size() < 2) {
 		return false;
 	}
-	auto position = rng.Range(1, int64_t(table.columns.size()) - 1);
+	// a partition key column cannot be dropped on the lake (refused, naming it): never a key
+	std::vector<int64_t> positions;
+	for (size_t i = 1; i < table.columns.size(); i++) {
+		auto &keys = table.partition_column_ids;
+		if (std::find(keys.begin(), keys.end(), table.columns[i].id) == keys.end()) {
+			positions.push_back(int64_t(i));
+		}
+	}
+	if (positions.empty()) {
+		return false;
+	}
+	auto position = rng.Pick(positions);
 	step.label = "alter-drop-column";
 	step.sql = AlterPrefix(table) + "DROP COLUMN " + QuoteIdentifier(table.columns[position].name);
 	table.columns.erase(table.columns.begin() + position);

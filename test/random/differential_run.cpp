@@ -50,6 +50,7 @@ void DifferentialRun::Setup() {
 	generator_config.compaction_percent = config.compaction_percent;
 	generator_config.compaction_from = config.small_files ? 8 : 0;
 	generator_config.small_files = config.small_files;
+	generator_config.partition_percent = config.partition_percent;
 	GeneratorAccess access;
 	access.keys = [this](int table) {
 		std::vector<int64_t> keys;
@@ -320,7 +321,7 @@ bool DifferentialRun::AfterStep(const Step &step, bool committed) {
 		       ((!fingerprints || CheckFingerprints(*fingerprints)) && CheckTimeTravel(true) && CheckChangeFeed(2));
 	}
 	bool time_travel = maintenance && step.kind != StepKind::COMMIT && step.action != LakeAction::SET_OPTION &&
-	                   step.action != LakeAction::SORTED_BY;
+	                   step.action != LakeAction::SORTED_BY && step.action != LakeAction::PARTITIONED_BY;
 	return !time_travel || config.features.Off("time-travel") || CheckTimeTravel(false);
 }
 

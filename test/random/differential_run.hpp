@@ -45,6 +45,8 @@ struct RunConfig {
 	int time_travel_sample = 5;
 	//! Percent of autocommit steps that compact files (GeneratorConfig::compaction_percent).
 	int compaction_percent = 4;
+	//! Percent of steps that change a table's partitioning (GeneratorConfig::partition_percent).
+	int partition_percent = 3;
 	//! Low inlining limits (0..4), so that inserts and flushes make many small Parquet files to merge.
 	bool small_files = false;
 };

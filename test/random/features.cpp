@@ -53,6 +53,7 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"reattach", "DETACH + ATTACH and database restarts"},
 	    {"expire", "snapshot expiry and file cleanup"},
 	    {"flush", "flushes and CHECKPOINT"},
+	    {"partition", "ALTER TABLE SET/RESET PARTITIONED BY (lake only) among the steps"},
 	    {"compaction", "ducklake_merge_adjacent_files, ducklake_rewrite_data_files and extra CHECKPOINTs"},
 	    {"options", "set_option of the inlining limit"},
 	    {"multi-table", "statements that read the other table"},

@@ -14,7 +14,8 @@ namespace inlake_random {
 static const int64_t SECOND_TABLE_KEYS = 1000000000000LL;
 
 Generator::Generator(uint64_t seed, const FeatureSet &features_p, GeneratorConfig config_p, GeneratorAccess access_p)
-    : rng(seed), compaction_rng(seed ^ 0xC0DAC7), features(features_p), config(config_p), access(std::move(access_p)) {
+    : rng(seed), compaction_rng(seed ^ 0xC0DAC7), partition_rng(seed ^ 0x9A27),
+      features(features_p), config(config_p), access(std::move(access_p)) {
 	tables.push_back(inlake_random::RandomTable("t1", 1, 8, rng, features));
 	tables[0].key_limit = SECOND_TABLE_KEYS;
 	if (features.On("second-table")) {
@@ -194,6 +195,13 @@ Step Generator::NextTransactionStep() {
 		transaction_left--;
 		return Compaction(true);
 	}
+	if (transaction_left > 0 && features.On("partition") && deleted_in_transaction.empty() &&
+	    partition_rng.Percent(config.partition_percent)) {
+		auto index = PickTable();
+		if (tables[index].created) {
+			return PartitionedByStep(tables[index], index, partition_rng);
+		}
+	}
 	if (transaction_left-- <= 0) {
 		Step step;
 		step.kind = rng.Percent(65) ? StepKind::COMMIT : StepKind::ROLLBACK;
@@ -222,6 +230,12 @@ Step Generator::NextAutocommit() {
 	if (features.On("compaction") && steps >= config.compaction_from &&
 	    compaction_rng.Percent(config.compaction_percent)) {
 		return Compaction(false);
+	}
+	if (features.On("partition") && partition_rng.Percent(config.partition_percent)) {
+		auto index = PickTable();
+		if (tables[index].created) {
+			return PartitionedByStep(tables[index], index, partition_rng);
+		}
 	}
 	if (config.small_files && compaction_rng.Percent(20)) {
 		// a focused run: inserts just above the inlining limit, each a small Parquet file for the merges

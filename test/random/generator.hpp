@@ -40,6 +40,10 @@ struct GeneratorConfig {
 	int64_t compaction_from = 0;
 	//! A fifth of the autocommit steps insert a few rows just above the inlining limit (a small Parquet file each).
 	bool small_files = false;
+	//! Percent of the steps (autocommit, and in transactions before any delete) that change the partitioning of a
+	//! table (feature "partition"; 0: none, the crash test). Drawn from a generator of its own: the other steps of
+	//! a seed are the same whatever the percentage.
+	int partition_percent = 0;
 };
 
 class Generator {
@@ -81,6 +85,7 @@ private:
 
 	Rng rng;
 	Rng compaction_rng;
+	Rng partition_rng;
 	const FeatureSet &features;
 	GeneratorConfig config;
 	GeneratorAccess access;

@@ -125,6 +125,66 @@ bool SortedByStep(const TableModel &table, int index, Rng &rng, Step &step, bool
 	return true;
 }
 
+static bool IsTemporal(const ColumnType &type) {
+	switch (type.scalar) {
+	case Scalar::DATE:
+	case Scalar::TIMESTAMP:
+	case Scalar::TIMESTAMP_S:
+	case Scalar::TIMESTAMP_MS:
+	case Scalar::TIMESTAMP_NS:
+	case Scalar::TIMESTAMPTZ:
+		return true;
+	default:
+		return false;
+	}
+}
+
+Step PartitionedByStep(const TableModel &table, int index, Rng &rng) {
+	auto model = table;
+	Step step;
+	if (!table.partition_column_ids.empty() && rng.Percent(25)) {
+		step = LakeStep(LakeAction::PARTITIONED_BY, "reset-partitioned-by",
+		                "ALTER TABLE " + Placeholder(table) + " RESET PARTITIONED BY");
+		model.partition_column_ids.clear();
+	} else {
+		std::vector<const ColumnModel *> candidates;
+		for (auto &column : table.columns) {
+			if (column.type.IsScalar()) {
+				candidates.push_back(&column);
+			}
+		}
+		std::vector<std::string> keys;
+		model.partition_column_ids.clear();
+		auto count = rng.Range(1, 3);
+		for (int64_t i = 0; i < count && !candidates.empty(); i++) {
+			auto position = rng.Below(candidates.size());
+			auto column = candidates[position];
+			candidates.erase(candidates.begin() + position); // one key per column: never a key twice
+			auto name = QuoteIdentifier(column->name);
+			std::vector<std::string> forms = {name, "bucket(" + std::to_string(rng.Range(1, 8)) + ", " + name + ")"};
+			if (IsTemporal(column->type)) {
+				for (auto transform : {"year", "month", "day"}) {
+					forms.push_back(std::string(transform) + "(" + name + ")");
+				}
+				if (column->type.scalar != Scalar::DATE) {
+					forms.push_back("hour(" + name + ")");
+				}
+			}
+			keys.push_back(rng.Pick(forms));
+			model.partition_column_ids.push_back(column->id);
+		}
+		std::string list;
+		for (auto &key : keys) {
+			list += (list.empty() ? "" : ", ") + key;
+		}
+		step = LakeStep(LakeAction::PARTITIONED_BY, "set-partitioned-by",
+		                "ALTER TABLE " + Placeholder(table) + " SET PARTITIONED BY (" + list + ")");
+	}
+	step.tables = {index};
+	step.models_after = {{index, model}};
+	return step;
+}
+
 Step ReattachStep(int limit) {
 	Step step;
 	step.kind = StepKind::REATTACH;

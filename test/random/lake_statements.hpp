@@ -35,6 +35,9 @@ Step SetOptionStep(const std::vector<TableModel> &tables, Rng &rng);
 //! False when the table has no value column to sort by.
 //! With `key_only` the sort column is the key k, which is never renamed or dropped.
 bool SortedByStep(const TableModel &table, int index, Rng &rng, Step &step, bool key_only);
+//! ALTER TABLE SET PARTITIONED BY one to three keys over the table's scalar columns (identity, bucket(N), and
+//! year/month/day/hour on temporal columns), or RESET PARTITIONED BY; the model records the key columns.
+Step PartitionedByStep(const TableModel &table, int index, Rng &rng);
 Step ReattachStep(int limit);
 Step RestartStep();
 

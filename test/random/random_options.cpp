@@ -58,6 +58,8 @@ void RandomOptions::Parse(int argc, char **argv) {
 			dir = value();
 		} else if (flag == "--time-travel-sample") {
 			time_travel_sample = int(Number(flag, value()));
+		} else if (flag == "--partition-focus") {
+			partition_focus = true;
 		} else if (flag == "--compaction-focus") {
 			compaction_focus = true;
 		} else if (flag == "--min-merge-share") {
@@ -96,6 +98,7 @@ std::string RandomOptions::Usage() {
 	    "  --inject-fault KIND  self-test: content|error|history|rowid|feed (the run must fail)\n"
 	    "  --self-test          check that the table comparison sees subtle differences\n"
 	    "  --time-travel-sample N  snapshots checked by a mid-seed time travel check (default 5)\n"
+"  --partition-focus    many SET/RESET PARTITIONED BY (15% of the steps; 3% otherwise)\n"
 "  --compaction-focus   many merges, rewrites and CHECKPOINTs (a fifth of the steps) on lakes with inlining limits\n"
 	    "                       of 0..4 (many small Parquet files)\n"
 	    "  --min-merge-share P  fail unless at least P% of the merge calls of the whole run merged files\n"

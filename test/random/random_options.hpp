@@ -35,6 +35,8 @@ struct RandomOptions {
 	int time_travel_sample = 5;
 	//! --compaction-focus: many compactions (20% of the steps) on lakes with low inlining limits
 	bool compaction_focus = false;
+	//! --partition-focus: many SET/RESET PARTITIONED BY (15% of the steps) among the workload
+	bool partition_focus = false;
 	//! --min-merge-share P: fail unless at least P percent of all merge calls merged something (-1: no check)
 	int min_merge_share = -1;
 	FeatureSet features;

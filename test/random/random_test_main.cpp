@@ -54,6 +54,9 @@ static bool RunOne(const RandomOptions &options, Backend backend, uint64_t seed,
 	config.verbose = options.verbose;
 	config.fault = options.fault;
 	config.time_travel_sample = options.time_travel_sample;
+	if (options.partition_focus) {
+		config.partition_percent = 15;
+	}
 	if (options.compaction_focus) {
 		config.compaction_percent = 20;
 		config.small_files = true;

@@ -21,7 +21,7 @@ namespace inlake_random {
 enum class StepKind { BOTH, LAKE, BEGIN, COMMIT, ROLLBACK, REATTACH, RESTART };
 
 //! (new actions go at the end: the crash log stores them as numbers)
-enum class LakeAction { NONE, FLUSH, CHECKPOINT, EXPIRE, CLEANUP, SET_OPTION, SORTED_BY, MERGE, REWRITE };
+enum class LakeAction { NONE, FLUSH, CHECKPOINT, EXPIRE, CLEANUP, SET_OPTION, SORTED_BY, MERGE, REWRITE, PARTITIONED_BY };
 
 struct Step {
 	StepKind kind = StepKind::BOTH;

@@ -36,6 +36,8 @@ struct TableModel {
 	int64_t key_limit = INT64_MAX;
 	int next_column_id = 1;
 	bool created = false;
+	//! Ids of the columns the lake table is partitioned by (SET PARTITIONED BY; lake only): never dropped.
+	std::vector<int> partition_column_ids;
 
 	std::string CreateSql(const std::string &qualified_name) const;
 	//! The non-key columns.
