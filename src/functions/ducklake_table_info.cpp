@@ -24,6 +24,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> TableInfoBind(duckdb::ClientCont
 	transaction.ScanSchemas([&](LakeSchemaEntry &schema) {
 		transaction.ScanTables(schema, [&](LakeTableEntry &table) {
 			auto spec = transaction.BuildScanSpec(table, -1);
+			spec->ListDeferredFiles(PartitionListingFilter()); // every file: no filter
 			int64_t file_size = 0;
 			for (auto &file : spec->files) {
 				file_size += file.file_size_bytes;

@@ -138,12 +138,31 @@ void LakeTransaction::Commit() {
 	auto committed = CommitLakeTransaction(*this, WriteRetryPolicyFromSettings(context));
 	// The catalog now names the transaction's files: whatever fails from here on, a rollback must not remove them.
 	catalog_committed = true;
+	// except the files written for tables the transaction dropped again: the commit recorded none of them
+	for (auto &entry : changes.table_changes) {
+		if (changes.dropped_table_ids.count(entry.first)) {
+			RemoveWrittenFiles(entry.second);
+		}
+	}
 	catalog.NoteOwnCommit(committed.parent_snapshot_id, committed.snapshot_id);
 	if (committed.snapshot_id >= 0) {
 		RecordLastCommittedSnapshot(context, catalog, committed.snapshot_id);
 	}
 	if (!changes.option_changes.empty()) {
 		catalog.SetPersistedOptions(catalog.Store().LoadOptions());
+	}
+}
+
+void LakeTransaction::RemoveWrittenFiles(const LocalTableChanges &table_changes) {
+	auto &fs = duckdb::FileSystem::GetFileSystem(context);
+	for (size_t i = 0; i < table_changes.new_files.size(); i++) {
+		if (i < table_changes.new_file_added.size() && table_changes.new_file_added[i]) {
+			continue; // added from outside: never the lake's to remove
+		}
+		fs.TryRemoveFile(table_changes.new_files[i].path);
+	}
+	for (auto &delete_file : table_changes.delete_files) {
+		fs.TryRemoveFile(delete_file.second.file.path);
 	}
 }
 
@@ -154,16 +173,7 @@ void LakeTransaction::Rollback() {
 	}
 	auto &fs = duckdb::FileSystem::GetFileSystem(context);
 	for (auto &entry : changes.table_changes) {
-		auto &table_changes = entry.second;
-		for (size_t i = 0; i < table_changes.new_files.size(); i++) {
-			if (i < table_changes.new_file_added.size() && table_changes.new_file_added[i]) {
-				continue; // added from outside: never the lake's to remove
-			}
-			fs.TryRemoveFile(table_changes.new_files[i].path);
-		}
-		for (auto &delete_file : entry.second.delete_files) {
-			fs.TryRemoveFile(delete_file.second.file.path);
-		}
+		RemoveWrittenFiles(entry.second);
 	}
 	for (auto &flush : changes.flushes) {
 		for (auto &path : flush.WrittenPaths()) {

@@ -48,9 +48,10 @@ int64_t BucketCount(const TableRecord &record, const ParsedExpression &expressio
 		Value count;
 		// a whole number: 2.5 must not round to 3 (the cast to BIGINT would)
 		Value as_double;
-		bool whole = !value.IsNull() && value.DefaultTryCastAs(LogicalType::DOUBLE, as_double, nullptr) &&
+		std::string cast_error; // a failed cast reports here instead of throwing
+		bool whole = !value.IsNull() && value.DefaultTryCastAs(LogicalType::DOUBLE, as_double, &cast_error) &&
 		             std::floor(as_double.GetValue<double>()) == as_double.GetValue<double>();
-		if (whole && value.DefaultTryCastAs(LogicalType::BIGINT, count, nullptr) &&
+		if (whole && value.DefaultTryCastAs(LogicalType::BIGINT, count, &cast_error) &&
 		    count.GetValue<int64_t>() >= 1 && count.GetValue<int64_t>() <= NumericLimits<int32_t>::Maximum()) {
 			return count.GetValue<int64_t>();
 		}

@@ -34,9 +34,10 @@ struct TableCommitContext {
 	//! The catalog ids of the partition specs the commit records, by transaction-local id
 	const std::map<int64_t, int64_t> *partition_ids = nullptr;
 
-	//! The catalog id of the spec a file was written under (-1: none). A file written under a spec the same
-	//! transaction replaced before committing (SET PARTITIONED BY twice, or SET then RESET) names no recorded spec:
-	//! it is recorded unpartitioned (-1; its rows are all there, only its partition values are not kept).
+	//! The catalog id of the spec a file was written under (-1: none). The commit records every spec the
+	//! transaction set, also those it replaced again (LakeCommit's WriteSupersededSpecs); should a file still name
+	//! an unrecorded one, it is recorded unpartitioned (-1; its rows are all there, only its partition values are
+	//! not kept) rather than failing the commit.
 	int64_t PartitionId(int64_t written_id) const {
 		if (written_id < 0 || !IsLocalId(written_id)) {
 			return written_id;

@@ -104,6 +104,8 @@ ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
 		options.compression = compression;
 	}
 	options.partition = table.Record().partition;
+	options.table_name = table.name;
+	options.refuse_nul_partition_values = !catalog.Store().StoresNulInText();
 	if (FindOption("hive_file_pattern", &table, value)) {
 		options.hive_file_pattern = value != "false";
 	}

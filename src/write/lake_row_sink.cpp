@@ -40,6 +40,8 @@ void LakeRowSink::DecideInlining(ClientContext &context) {
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
 	transaction.CheckWritable("insert");
 	inline_decided = true;
+	refuse_nul_partition_values =
+	    table.Record().partition.IsPartitioned() && !transaction.GetCatalog().Store().StoresNulInText();
 	inlining_limit = transaction.InliningRowLimit(table);
 	if (inlining_limit == 0) {
 		return;
@@ -77,6 +79,9 @@ void LakeRowSink::Append(ClientContext &context, DataChunk &chunk) {
 	row_count += chunk.size();
 	if (!inline_decided) {
 		DecideInlining(context);
+	}
+	if (refuse_nul_partition_values) {
+		RefuseNulPartitionValues(table.name, table.Record().partition, table.Record().columns, chunk);
 	}
 	if (buffer && int64_t(buffer->Count() + chunk.size()) <= inlining_limit) {
 		buffer->Append(chunk);

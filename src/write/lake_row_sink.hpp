@@ -48,6 +48,8 @@ private:
 	LakeTableEntry &table;
 	bool keep_row_ids;
 	bool inline_decided = false;
+	//! The table is partitioned and its catalog cannot store a NUL in a partition value (checked per chunk)
+	bool refuse_nul_partition_values = false;
 	int64_t inlining_limit = 0;
 	//! Why the table cannot be inlined at all (empty: it can)
 	std::string inlining_blocker;

@@ -90,6 +90,10 @@ struct ParquetWriteOptions {
 	//! whether partitioned files go to Hive folders (the hive_file_pattern option)
 	PartitionSpec partition;
 	bool hive_file_pattern = true;
+	//! The table's name, and the catalog cannot store a NUL character in text (PostgreSQL): a partition value
+	//! holding one is refused
+	std::string table_name;
+	bool refuse_nul_partition_values = false;
 };
 
 class ParquetFileWriter {

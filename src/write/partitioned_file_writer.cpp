@@ -3,7 +3,9 @@
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/string_util.hpp"
 #include "duckdb/main/client_context.hpp"
+#include "duckdb/storage/buffer_manager.hpp"
 
+#include <cstring>
 #include <set>
 
 namespace inlake {
@@ -33,8 +35,42 @@ std::vector<std::string> PartitionFolderNames(const PartitionSpec &spec, const s
 	return names;
 }
 
+void RefuseNulPartitionValues(const std::string &table_name, const PartitionSpec &spec,
+                              const std::vector<LakeColumn> &columns, DataChunk &chunk) {
+	for (auto &key : spec.keys) {
+		if (key.transform != "identity") {
+			continue;
+		}
+		for (idx_t i = 0; i < columns.size() && i < chunk.ColumnCount(); i++) {
+			if (columns[i].column_id != key.column_id || columns[i].type.id() != LogicalTypeId::VARCHAR) {
+				continue;
+			}
+			UnifiedVectorFormat format;
+			chunk.data[i].ToUnifiedFormat(chunk.size(), format);
+			auto data = UnifiedVectorFormat::GetData<string_t>(format);
+			for (idx_t row = 0; row < chunk.size(); row++) {
+				auto index = format.sel->get_index(row);
+				if (!format.validity.RowIsValid(index)) {
+					continue;
+				}
+				auto &text = data[index];
+				if (memchr(text.GetData(), '\0', text.GetSize())) {
+					throw InvalidInputException(
+					    "Cannot write a value holding a NUL character (chr(0)) into partition key \"%s\" of table "
+					    "\"%s\": this catalog database (PostgreSQL) cannot store it as a partition value",
+					    columns[i].name, table_name);
+				}
+			}
+		}
+	}
+}
+
 PartitionedFileWriter::PartitionedFileWriter(ClientContext &context, ParquetWriteOptions options_p)
     : context(context), options(std::move(options_p)) {
+	Value setting;
+	if (context.TryGetCurrentSetting("partitioned_write_max_open_files", setting) && !setting.IsNull()) {
+		max_open_writers = std::max<idx_t>(1, setting.GetValue<idx_t>());
+	}
 	auto folder_names = PartitionFolderNames(options.partition, options.columns);
 	for (size_t k = 0; k < options.partition.keys.size(); k++) {
 		auto &spec_key = options.partition.keys[k];
@@ -66,19 +102,56 @@ PartitionedFileWriter::Partition &PartitionedFileWriter::PartitionFor(const std:
 		index = found->second;
 		return partitions[index];
 	}
-	auto partition_options = options;
-	if (options.hive_file_pattern) {
+	if (options.refuse_nul_partition_values) {
 		for (size_t k = 0; k < keys.size(); k++) {
-			partition_options.directory += HivePartitionFolder(keys[k].folder_name, values[k]);
+			if (values[k].text.find('\0') != std::string::npos) {
+				throw InvalidInputException("Cannot write a value holding a NUL character (chr(0)) into partition key "
+				                            "\"%s\" of table \"%s\": this catalog database (PostgreSQL) cannot "
+				                            "store it as a partition value",
+				                            keys[k].folder_name, options.table_name);
+			}
 		}
 	}
 	Partition partition;
 	partition.values = values;
-	partition.writer = make_uniq<ParquetFileWriter>(context, std::move(partition_options));
+	if (options.hive_file_pattern) {
+		for (size_t k = 0; k < keys.size(); k++) {
+			partition.folders += HivePartitionFolder(keys[k].folder_name, values[k]);
+		}
+		// the folders stay well within path limits (the catalog, not the path, holds the values): a partition
+		// whose folders would be too long goes to the table's folder itself
+		constexpr size_t kMaxFolders = 240;
+		if (partition.folders.size() > kMaxFolders) {
+			partition.folders.clear();
+		}
+	}
 	index = partitions.size();
 	partition_index[values] = index;
 	partitions.push_back(std::move(partition));
 	return partitions.back();
+}
+
+std::unique_ptr<ParquetFileWriter> PartitionedFileWriter::OpenWriter(const Partition &partition) {
+	auto partition_options = options;
+	partition_options.directory += partition.folders;
+	return make_uniq<ParquetFileWriter>(context, std::move(partition_options));
+}
+
+void PartitionedFileWriter::AppendTo(size_t index, DataChunk &chunk) {
+	auto &partition = partitions[index];
+	if (!partition.writer && !partition.buffer && open_writers < max_open_writers) {
+		partition.writer = OpenWriter(partition);
+		open_writers++;
+	}
+	if (partition.writer) {
+		partition.writer->Append(chunk);
+		return;
+	}
+	// beyond the open-file limit: the rows wait (in memory the buffer manager may spill) until Finish
+	if (!partition.buffer) {
+		partition.buffer = make_uniq<ColumnDataCollection>(BufferManager::GetBufferManager(context), chunk.GetTypes());
+	}
+	partition.buffer->Append(chunk);
 }
 
 void PartitionedFileWriter::Append(DataChunk &chunk, std::vector<size_t> *partition_of_row) {
@@ -88,7 +161,8 @@ void PartitionedFileWriter::Append(DataChunk &chunk, std::vector<size_t> *partit
 	}
 	if (keys.empty()) {
 		size_t index;
-		PartitionFor({}, index).writer->Append(chunk);
+		PartitionFor({}, index);
+		AppendTo(index, chunk);
 		if (partition_of_row) {
 			partition_of_row->insert(partition_of_row->end(), count, index);
 		}
@@ -135,7 +209,7 @@ void PartitionedFileWriter::Append(DataChunk &chunk, std::vector<size_t> *partit
 	}
 	if (touched.size() == 1) {
 		rows_of[touched[0]].clear();
-		partitions[touched[0]].writer->Append(chunk);
+		AppendTo(touched[0], chunk);
 		return;
 	}
 	DataChunk slice;
@@ -146,7 +220,7 @@ void PartitionedFileWriter::Append(DataChunk &chunk, std::vector<size_t> *partit
 		slice.Reset();
 		slice.Slice(chunk, selection, rows.size());
 		slice.Flatten();
-		partitions[index].writer->Append(slice);
+		AppendTo(index, slice);
 		rows.clear();
 	}
 }
@@ -155,14 +229,17 @@ std::vector<WrittenDataFile> PartitionedFileWriter::Finish() {
 	std::vector<WrittenDataFile> result;
 	files_per_partition.clear();
 	for (auto &partition : partitions) {
-		auto files = partition.writer->Finish();
-		files_per_partition.push_back(files.size());
-		std::string folders;
-		if (options.hive_file_pattern) {
-			for (size_t k = 0; k < keys.size(); k++) {
-				folders += HivePartitionFolder(keys[k].folder_name, partition.values[k]);
+		if (partition.buffer) {
+			partition.writer = OpenWriter(partition);
+			for (auto &chunk : partition.buffer->Chunks()) {
+				partition.writer->Append(chunk);
 			}
+			partition.buffer.reset();
 		}
+		auto files = partition.writer->Finish();
+		partition.writer.reset();
+		files_per_partition.push_back(files.size());
+		auto &folders = partition.folders;
 		for (auto &file : files) {
 			if (!keys.empty()) {
 				file.file_name = folders + file.file_name;

@@ -13,6 +13,8 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"nul", "VARCHAR values containing chr(0) (defect 6: flush fails)"},
 	    {"nested-nul", "chr(0) in VARCHARs inside LIST/STRUCT/MAP values (PostgreSQL catalogs cannot inline them, README "
 	                   "known limits: always left out on that backend)"},
+	    {"partition-nul", "identity partition keys on VARCHAR columns whose values may hold chr(0) (PostgreSQL catalogs "
+	                      "refuse such a value, naming the key: partition values are text; always left out there)"},
 	    {"interval-us", "INTERVAL values with a sub-millisecond part (found: truncated to ms in Parquet)"},
 	    {"bad-default", "ADD COLUMN / SET DEFAULT with a constant that fails to cast (found: the lake accepts it and the "
 	                    "table becomes unreadable)"},

@@ -199,7 +199,7 @@ Step Generator::NextTransactionStep() {
 	    partition_rng.Percent(config.partition_percent)) {
 		auto index = PickTable();
 		if (tables[index].created) {
-			return PartitionedByStep(tables[index], index, partition_rng);
+			return PartitionedByStep(tables[index], index, partition_rng, features);
 		}
 	}
 	if (transaction_left-- <= 0) {
@@ -234,7 +234,7 @@ Step Generator::NextAutocommit() {
 	if (features.On("partition") && partition_rng.Percent(config.partition_percent)) {
 		auto index = PickTable();
 		if (tables[index].created) {
-			return PartitionedByStep(tables[index], index, partition_rng);
+			return PartitionedByStep(tables[index], index, partition_rng, features);
 		}
 	}
 	if (config.small_files && compaction_rng.Percent(20)) {

@@ -46,6 +46,7 @@ std::string BackendUnavailable(Backend backend) {
 FeatureSet BackendFeatures(Backend backend, FeatureSet features) {
 	if (backend == Backend::POSTGRES) {
 		features.ExcludeList("nested-nul");
+		features.ExcludeList("partition-nul");
 	}
 	return features;
 }

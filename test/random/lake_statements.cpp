@@ -139,7 +139,8 @@ static bool IsTemporal(const ColumnType &type) {
 	}
 }
 
-Step PartitionedByStep(const TableModel &table, int index, Rng &rng) {
+Step PartitionedByStep(const TableModel &table, int index, Rng &rng, const FeatureSet &features) {
+	bool nul_keys_refused = features.On("nul") && features.Off("partition-nul");
 	auto model = table;
 	Step step;
 	if (!table.partition_column_ids.empty() && rng.Percent(25)) {
@@ -162,6 +163,10 @@ Step PartitionedByStep(const TableModel &table, int index, Rng &rng) {
 			candidates.erase(candidates.begin() + position); // one key per column: never a key twice
 			auto name = QuoteIdentifier(column->name);
 			std::vector<std::string> forms = {name, "bucket(" + std::to_string(rng.Range(1, 8)) + ", " + name + ")"};
+			if (nul_keys_refused && column->type.scalar == Scalar::VARCHAR) {
+				forms.erase(forms.begin()); // the same random draws, never an identity key
+				forms.insert(forms.begin(), forms[0]);
+			}
 			if (IsTemporal(column->type)) {
 				for (auto transform : {"year", "month", "day"}) {
 					forms.push_back(std::string(transform) + "(" + name + ")");

@@ -37,7 +37,8 @@ Step SetOptionStep(const std::vector<TableModel> &tables, Rng &rng);
 bool SortedByStep(const TableModel &table, int index, Rng &rng, Step &step, bool key_only);
 //! ALTER TABLE SET PARTITIONED BY one to three keys over the table's scalar columns (identity, bucket(N), and
 //! year/month/day/hour on temporal columns), or RESET PARTITIONED BY; the model records the key columns.
-Step PartitionedByStep(const TableModel &table, int index, Rng &rng);
+//! `features` without "partition-nul" (while "nul" is on): VARCHAR columns are keys only through bucket(N).
+Step PartitionedByStep(const TableModel &table, int index, Rng &rng, const FeatureSet &features);
 Step ReattachStep(int limit);
 Step RestartStep();
 

@@ -1,4 +1,5 @@
 -- FINDING (random/partition, seed 2028 on PostgreSQL): an INSERT into a table partitioned by a VARCHAR identity key
+-- FIXED 2026-12-06: refused at the INSERT (inlined or not) with an error naming the key and table; see README known limits.
 -- whose value holds chr(0) fails to commit on a PostgreSQL catalog ("cannot store text holding a NUL character (chr(0))
 -- in a catalog column": ducklake_file_partition_value.partition_value is text), while the same insert works on DuckDB
 -- and SQLite catalogs and on unpartitioned tables (inlined rows with chr(0) are stored). Open: the value needs an
