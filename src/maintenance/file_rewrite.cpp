@@ -95,7 +95,7 @@ std::string SourceRows(const RewriteRequest &request) {
 		paths += (paths.empty() ? "" : ", ") + SqlString(source.path);
 	}
 	return "SELECT *, file_index::BIGINT AS _inlake_file, file_row_number AS _inlake_position FROM read_parquet([" +
-	       paths + "], schema = " + SchemaOption(request.layout) + ", file_row_number = true)";
+	       paths + "], schema = " + SchemaOption(request.layout) + ", file_row_number = true, hive_partitioning = false)";
 }
 
 std::string SelectList(const RewriteRequest &request) {

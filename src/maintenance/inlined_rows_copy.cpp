@@ -134,7 +134,7 @@ InlinedCopyResult CopyInlinedRows(InlinedRowsRelation &rows, const InlinedCopyRe
 	    result.plain
 	        ? connection.Query("SELECT r - " + SqlInt(result.min_row_id) + ", e FROM (" + deleted + ") ORDER BY 1")
 	        : connection.Query("SELECT p.file_row_number, d.e FROM read_parquet(" + SqlString(request.path) +
-	                           ", file_row_number = true) p JOIN (" + deleted +
+	                           ", file_row_number = true, hive_partitioning = false) p JOIN (" + deleted +
 	                           ") d ON p._ducklake_internal_row_id = d.r AND p._ducklake_internal_snapshot_id = d.b "
 	                           "ORDER BY 1");
 	for (duckdb::idx_t row = 0; row < positions.RowCount(); row++) {

@@ -167,7 +167,7 @@ bool HasAllFieldIds(const std::vector<LakeColumn> &columns) {
 }
 
 void ReadTypes(InternalConnection &connection, const std::string &path, ParquetLayout &layout) {
-	auto result = connection.Query("SELECT * FROM read_parquet(" + SqlString(path) + ") LIMIT 0");
+	auto result = connection.Query("SELECT * FROM read_parquet(" + SqlString(path) + ", hive_partitioning = false) LIMIT 0");
 	if (result->HasError()) {
 		throw IOException("Cannot read data file \"%s\": %s", path, result->GetError());
 	}

@@ -15,7 +15,7 @@ static constexpr int64_t kPosFieldId = 2147483545;
 std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::string &path, bool partial,
                                              int64_t snapshot_id) {
 	auto connection = OpenInternalConnection(db);
-	auto sql = "SELECT pos::BIGINT FROM read_parquet(" + SqlString(path) + ")";
+	auto sql = "SELECT pos::BIGINT FROM read_parquet(" + SqlString(path) + ", hive_partitioning = false)";
 	if (partial) {
 		sql += " WHERE _ducklake_internal_snapshot_id <= " + SqlInt(snapshot_id);
 	}
@@ -41,7 +41,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(Databa
 	auto snapshot = partial ? std::string("_ducklake_internal_snapshot_id::BIGINT")
 	                        : "CAST(" + SqlInt(file_snapshot) + " AS BIGINT)";
 	auto result = connection->Query("SELECT pos::BIGINT, " + snapshot + " FROM read_parquet(" + SqlString(path) +
-	                               ") ORDER BY pos");
+	                               ", hive_partitioning = false) ORDER BY pos");
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, result->GetError());
 	}
@@ -59,7 +59,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(Databa
 int64_t ReadMinRowId(DatabaseInstance &db, const std::string &path) {
 	auto connection = OpenInternalConnection(db);
 	auto result = connection->Query("SELECT min(_ducklake_internal_row_id)::BIGINT FROM read_parquet(" +
-	                                SqlString(path) + ")");
+	                                SqlString(path) + ", hive_partitioning = false)");
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, result->GetError());
 	}
@@ -79,7 +79,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 	}
 	auto connection = OpenInternalConnection(db);
 	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM read_parquet(" +
-	                              SqlString(path) + ", file_row_number = true) WHERE _ducklake_internal_row_id IN (" +
+	                              SqlString(path) + ", file_row_number = true, hive_partitioning = false) WHERE _ducklake_internal_row_id IN (" +
 	                              list + ") ORDER BY file_row_number");
 	if (query->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, query->GetError());
@@ -107,7 +107,7 @@ int64_t ReadRowGroupCount(DatabaseInstance &db, const std::string &path) {
 std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::string &path, int64_t snapshot_id) {
 	auto connection = OpenInternalConnection(db);
 	auto result = connection->Query("SELECT file_row_number FROM read_parquet(" + SqlString(path) +
-	                               ", file_row_number = true) WHERE _ducklake_internal_snapshot_id > " +
+	                               ", file_row_number = true, hive_partitioning = false) WHERE _ducklake_internal_snapshot_id > " +
 	                               SqlInt(snapshot_id) + " ORDER BY file_row_number");
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, result->GetError());

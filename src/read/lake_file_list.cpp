@@ -51,6 +51,17 @@ static vector<LakeFileEntry> AllEntries(const LakeScanSpec &spec) {
 	return result;
 }
 
+//! FileCannotMatch, keeping the file when the check itself fails (a bound or constant that does not convert:
+//! the query evaluates its filters itself and reports what it must)
+static bool FileCannotMatchSafely(const LakeScanSpec &spec, const ScanDataFile &file, const vector<column_t> &column_ids,
+                                  const TableFilterSet &filters) {
+	try {
+		return FileCannotMatch(spec, file, column_ids, filters);
+	} catch (std::exception &) {
+		return false;
+	}
+}
+
 static vector<OpenFileInfo> EntryFiles(const vector<LakeFileEntry> &entries) {
 	vector<OpenFileInfo> result;
 	for (auto &entry : entries) {
@@ -116,7 +127,7 @@ unique_ptr<MultiFileList> LakeFileList::PruneFiles(const vector<column_t> &colum
 	}
 	vector<LakeFileEntry> kept;
 	for (auto &entry : entries) {
-		if (!entry.is_row_set && FileCannotMatch(*spec, spec->files[entry.index], column_ids, filters)) {
+		if (!entry.is_row_set && FileCannotMatchSafely(*spec, spec->files[entry.index], column_ids, filters)) {
 			continue;
 		}
 		kept.push_back(entry);
@@ -159,13 +170,21 @@ unique_ptr<MultiFileList> LakeFileList::ComplexFilterPushdown(ClientContext &con
 		return nullptr;
 	}
 	// turn copies of the filters into table filters; the filters themselves stay in the plan
-	FilterCombiner combiner(context);
-	for (auto &filter : filters) {
-		combiner.AddFilter(filter->Copy());
+	TableFilterSet table_filters;
+	try {
+		FilterCombiner combiner(context);
+		for (auto &filter : filters) {
+			combiner.AddFilter(filter->Copy());
+		}
+		vector<FilterPushdownResult> pushdown_results;
+		// GenerateTableScanFilters keys its filters by table column index (not by projection position)
+		table_filters = combiner.GenerateTableScanFilters(info.column_indexes, pushdown_results);
+	} catch (std::exception &) {
+		// a constant that does not convert (folding it failed): no file skipping here; the query evaluates the
+		// filter itself, and fails only if a row reaches it (as on a DuckDB table)
+		EnsureListed();
+		return nullptr;
 	}
-	vector<FilterPushdownResult> pushdown_results;
-	// GenerateTableScanFilters keys its filters by table column index (not by projection position)
-	auto table_filters = combiner.GenerateTableScanFilters(info.column_indexes, pushdown_results);
 	AddIsNullFilters(info, filters, table_filters);
 	vector<column_t> table_columns;
 	for (idx_t i = 0; i < spec->columns.size(); i++) {
@@ -178,7 +197,14 @@ unique_ptr<MultiFileList> LakeFileList::ComplexFilterPushdown(ClientContext &con
 		// EXPLAIN shows "File Filters" and "Scanning Files: <kept>/<listed>" (sources: data files and row sets)
 		std::string shown;
 		for (auto &filter : filters) {
-			shown += (shown.empty() ? "" : " AND ") + filter->ToString();
+			std::string text;
+			try {
+				text = filter->ToString();
+			} catch (std::exception &) {
+				// DuckDB cannot print some constants it holds (a TIMESTAMP_NS before 1677-09-21 00:12:43.145224)
+				text = "(a filter that cannot be shown)";
+			}
+			shown += (shown.empty() ? "" : " AND ") + text;
 		}
 		info.extra_info.file_filters = shown;
 		info.extra_info.total_files = listed_count;
