@@ -27,6 +27,11 @@ namespace inlake {
 
 class PostgresDialect : public SqlDialect {
 public:
+	std::string CreateLookupIndex(const std::string &prefix, const std::string &index_name, const std::string &table,
+	                              const std::string &columns) const override {
+		// PostgreSQL creates the index in the table's schema
+		return "CREATE INDEX IF NOT EXISTS " + index_name + " ON " + prefix + table + " (" + columns + ")";
+	}
 	const char *Name() const override {
 		return "postgres";
 	}

@@ -395,6 +395,15 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 	if (result.empty()) {
 		return result;
 	}
+	// the other queries take the files found: by their ids when few (no second look at the partition values)
+	auto file_condition = ListingFilterSql(table_id, filter, "f");
+	if (!file_condition.empty() && result.size() <= 1000) {
+		std::string ids;
+		for (auto &file : result) {
+			ids += (ids.empty() ? "" : ", ") + SqlInt(file.data_file_id);
+		}
+		file_condition = " AND f.data_file_id IN (" + ids + ")";
+	}
 	auto stats =
 	    connection.Query("SELECT s.data_file_id, s.column_id, s.column_size_bytes, s.value_count, s.null_count, "
 	                     "s.min_value, s.max_value, s.contains_nan FROM " +
@@ -402,7 +411,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 	                     "ducklake_data_file f USING (data_file_id) WHERE f.table_id = " + SqlInt(table_id) + " AND " +
 	                     "f.begin_snapshot <= " + SqlInt(snapshot_id) +
 	                     " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) + ")" +
-	                     ListingFilterSql(table_id, filter, "f"));
+	                     file_condition);
 	for (duckdb::idx_t row = 0; row < stats.RowCount(); row++) {
 		ResultRow r(stats, row);
 		auto index = file_index.find(r.Int(0));
@@ -422,7 +431,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 	}
 	AddInlinedDeletes(table_id, snapshot_id, result, file_index);
 	AttachNameMappings(result);
-	AddPartitionValues(table_id, snapshot_id, result, file_index, filter);
+	AddPartitionValues(table_id, snapshot_id, result, file_index, file_condition);
 	auto deletes = connection.Query(
 	    "SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
 	    "begin_snapshot, file_size_bytes FROM " +
@@ -447,7 +456,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 
 void CatalogReader::AddPartitionValues(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
                                        const std::map<int64_t, size_t> &file_index,
-                                       const PartitionListingFilter *filter) {
+                                       const std::string &file_condition) {
 	bool any = false;
 	for (auto &file : files) {
 		any = any || file.partition_id >= 0;
@@ -461,8 +470,8 @@ void CatalogReader::AddPartitionValues(int64_t table_id, int64_t snapshot_id, st
 	    "ducklake_partition_column c ON c.partition_id = f.partition_id AND c.table_id = f.table_id AND "
 	    "c.partition_key_index = v.partition_key_index WHERE f.table_id = " +
 	    SqlInt(table_id) + " AND f.begin_snapshot <= " + SqlInt(snapshot_id) +
-	    " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) + ")" +
-	    ListingFilterSql(table_id, filter, "f") + " ORDER BY v.data_file_id, v.partition_key_index");
+	    " AND (f.end_snapshot IS NULL OR f.end_snapshot > " + SqlInt(snapshot_id) + ")" + file_condition +
+	    " ORDER BY v.data_file_id, v.partition_key_index");
 	for (duckdb::idx_t row = 0; row < values.RowCount(); row++) {
 		ResultRow r(values, row);
 		auto index = file_index.find(r.Int(0));

@@ -123,8 +123,9 @@ private:
 	                       const std::map<int64_t, size_t> &file_index);
 	//! The key values of the partitioned files among `files` (visible at the snapshot), with their keys' columns
 	//! and transforms
+	//! `file_condition`: " AND ..." restricting the ducklake_data_file row `f` to the files listed ("" for all)
 	void AddPartitionValues(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,
-	                        const std::map<int64_t, size_t> &file_index, const PartitionListingFilter *filter);
+	                        const std::map<int64_t, size_t> &file_index, const std::string &file_condition);
 
 	CatalogConnection &connection;
 	std::string prefix;

@@ -1,5 +1,7 @@
 #include "metadata/sql/catalog_writer.hpp"
 
+#include <array>
+
 #include "metadata/sql/catalog_write_batch.hpp"
 
 #include "metadata/catalog_tables_sql.hpp"
@@ -24,6 +26,18 @@ void CatalogWriter::CreateCatalog(const StoreInitOptions &options) {
 	auto &dialect = connection.Dialect();
 	for (auto &ddl : CatalogTableDDL(options.format_version, prefix, dialect)) {
 		connection.Execute(ddl);
+	}
+	// what a listing restricted to some partitions (and the stats of the files it finds) looks rows up by: without
+	// these, a one-partition query reads every row of a table of many files on the catalog server
+	for (auto &index : {std::array<const char *, 3> {"ducklake_file_partition_value_lookup",
+	                                                 "ducklake_file_partition_value",
+	                                                 "table_id, partition_key_index, partition_value"},
+	                    std::array<const char *, 3> {"ducklake_file_column_stats_file", "ducklake_file_column_stats",
+	                                                 "data_file_id"}}) {
+		auto sql = dialect.CreateLookupIndex(prefix, index[0], index[1], index[2]);
+		if (!sql.empty()) {
+			connection.Execute(sql);
+		}
 	}
 	auto now = dialect.TimestampTzLiteral(duckdb::timestamp_tz_t(duckdb::Timestamp::GetCurrentTimestamp()));
 	auto schema_uuid = options.lake_id.empty() ? duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID())

@@ -29,6 +29,12 @@ public:
 	virtual std::string CreateTableSuffix() const {
 		return std::string();
 	}
+	//! CREATE INDEX IF NOT EXISTS for a catalog table whose rows a lookup finds by `columns` (a comma list), in
+	//! the schema `prefix` names; empty for a database that scans its tables fast enough without (DuckDB).
+	virtual std::string CreateLookupIndex(const std::string &prefix, const std::string &index_name,
+	                                      const std::string &table, const std::string &columns) const {
+		return std::string();
+	}
 	//! `expression` converted to text.
 	virtual std::string AsText(const std::string &expression) const {
 		return "CAST(" + expression + " AS VARCHAR)";
@@ -111,6 +117,11 @@ public:
 	std::string CatalogColumnType(const std::string &spec_type) const override;
 	std::string CreateTableSuffix() const override {
 		return " STRICT";
+	}
+	std::string CreateLookupIndex(const std::string &prefix, const std::string &index_name, const std::string &table,
+	                              const std::string &columns) const override {
+		// SQLite qualifies the index's name with the schema, not the table's
+		return "CREATE INDEX IF NOT EXISTS " + prefix + index_name + " ON " + table + " (" + columns + ")";
 	}
 	std::string AsText(const std::string &expression) const override {
 		return "CAST(" + expression + " AS TEXT)";
