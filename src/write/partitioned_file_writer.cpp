@@ -35,6 +35,13 @@ std::vector<std::string> PartitionFolderNames(const PartitionSpec &spec, const s
 	return names;
 }
 
+//! The refusal of a partition value holding chr(0) where the catalog cannot store one (PostgreSQL).
+[[noreturn]] static void ThrowNulPartitionValue(const std::string &key, const std::string &table_name) {
+	throw InvalidInputException("Cannot write a value holding a NUL character (chr(0)) into partition key \"%s\" of "
+	                            "table \"%s\": this catalog database (PostgreSQL) cannot store it as a partition value",
+	                            key, table_name);
+}
+
 void RefuseNulPartitionValues(const std::string &table_name, const PartitionSpec &spec,
                               const std::vector<LakeColumn> &columns, DataChunk &chunk) {
 	for (auto &key : spec.keys) {
@@ -55,10 +62,7 @@ void RefuseNulPartitionValues(const std::string &table_name, const PartitionSpec
 				}
 				auto &text = data[index];
 				if (memchr(text.GetData(), '\0', text.GetSize())) {
-					throw InvalidInputException(
-					    "Cannot write a value holding a NUL character (chr(0)) into partition key \"%s\" of table "
-					    "\"%s\": this catalog database (PostgreSQL) cannot store it as a partition value",
-					    columns[i].name, table_name);
+					ThrowNulPartitionValue(columns[i].name, table_name);
 				}
 			}
 		}
@@ -95,20 +99,19 @@ PartitionedFileWriter::PartitionedFileWriter(ClientContext &context, ParquetWrit
 
 PartitionedFileWriter::~PartitionedFileWriter() = default;
 
-PartitionedFileWriter::Partition &PartitionedFileWriter::PartitionFor(const std::vector<PartitionValueText> &values,
-                                                                      size_t &index) {
-	auto found = partition_index.find(values);
-	if (found != partition_index.end()) {
-		index = found->second;
-		return partitions[index];
+size_t PartitionedFileWriter::PartitionFor(const std::vector<PartitionValueText> &values) {
+	std::string lookup;
+	for (auto &value : values) {
+		lookup += value.has_value ? "v" + std::to_string(value.text.size()) + ":" + value.text : "n";
+	}
+	auto found = partition_lookup.find(lookup);
+	if (found != partition_lookup.end()) {
+		return found->second;
 	}
 	if (options.refuse_nul_partition_values) {
 		for (size_t k = 0; k < keys.size(); k++) {
 			if (values[k].text.find('\0') != std::string::npos) {
-				throw InvalidInputException("Cannot write a value holding a NUL character (chr(0)) into partition key "
-				                            "\"%s\" of table \"%s\": this catalog database (PostgreSQL) cannot "
-				                            "store it as a partition value",
-				                            keys[k].folder_name, options.table_name);
+				ThrowNulPartitionValue(keys[k].folder_name, options.table_name);
 			}
 		}
 	}
@@ -125,10 +128,10 @@ PartitionedFileWriter::Partition &PartitionedFileWriter::PartitionFor(const std:
 			partition.folders.clear();
 		}
 	}
-	index = partitions.size();
-	partition_index[values] = index;
+	auto index = partitions.size();
+	partition_lookup[lookup] = index;
 	partitions.push_back(std::move(partition));
-	return partitions.back();
+	return index;
 }
 
 std::unique_ptr<ParquetFileWriter> PartitionedFileWriter::OpenWriter(const Partition &partition) {
@@ -160,8 +163,7 @@ void PartitionedFileWriter::Append(DataChunk &chunk, std::vector<size_t> *partit
 		return;
 	}
 	if (keys.empty()) {
-		size_t index;
-		PartitionFor({}, index);
+		auto index = PartitionFor({});
 		AppendTo(index, chunk);
 		if (partition_of_row) {
 			partition_of_row->insert(partition_of_row->end(), count, index);
@@ -175,7 +177,6 @@ void PartitionedFileWriter::Append(DataChunk &chunk, std::vector<size_t> *partit
 	// rows by partition, in row order; consecutive rows of one value look the partition up once
 	std::vector<size_t> touched;
 	std::vector<PartitionValueText> values(keys.size());
-	std::string lookup;
 	size_t current = SIZE_MAX;
 	for (idx_t row = 0; row < count; row++) {
 		bool same = current != SIZE_MAX;
@@ -183,18 +184,10 @@ void PartitionedFileWriter::Append(DataChunk &chunk, std::vector<size_t> *partit
 			same = key_values[k][row] == values[k];
 		}
 		if (!same) {
-			lookup.clear();
 			for (size_t k = 0; k < keys.size(); k++) {
 				values[k] = key_values[k][row];
-				lookup += values[k].has_value ? "v" + std::to_string(values[k].text.size()) + ":" + values[k].text : "n";
 			}
-			auto found = partition_lookup.find(lookup);
-			if (found != partition_lookup.end()) {
-				current = found->second;
-			} else {
-				PartitionFor(values, current);
-				partition_lookup[lookup] = current;
-			}
+			current = PartitionFor(values);
 			if (rows_of.size() <= current) {
 				rows_of.resize(current + 1);
 			}

@@ -71,7 +71,8 @@ private:
 		duckdb::unique_ptr<duckdb::ColumnDataCollection> buffer;
 	};
 
-	Partition &PartitionFor(const std::vector<PartitionValueText> &values, size_t &index);
+	//! The index of the partition of these key values, added on first sight
+	size_t PartitionFor(const std::vector<PartitionValueText> &values);
 	std::unique_ptr<ParquetFileWriter> OpenWriter(const Partition &partition);
 	//! Appends rows of one partition: to its writer, opened while fewer than max_open_writers are, else to its
 	//! buffer
@@ -81,8 +82,7 @@ private:
 	ParquetWriteOptions options;
 	std::vector<Key> keys;
 	std::vector<Partition> partitions;
-	std::map<std::vector<PartitionValueText>, size_t> partition_index;
-	//! The same, by an encoding of the values as one string (the per-row lookup)
+	//! Partition index by an encoding of its key values as one string
 	std::unordered_map<std::string, size_t> partition_lookup;
 	//! Per partition, the rows of the chunk being appended (kept to reuse their memory)
 	std::vector<std::vector<duckdb::sel_t>> rows_of;
