@@ -3,9 +3,12 @@
 #include "catalog/lake_catalog.hpp"
 #include "catalog/lake_table_entry.hpp"
 #include "transaction/lake_transaction.hpp"
+#include "write/insert_target.hpp"
 #include "write/lake_row_sink.hpp"
+#include "write/ordered_lake_copy.hpp"
 
 #include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
+#include "duckdb/execution/operator/persistent/physical_batch_copy_to_file.hpp"
 #include "duckdb/parallel/thread_context.hpp"
 #include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
 
@@ -18,6 +21,8 @@ class LakeInsertGlobalState : public GlobalSinkState {
 public:
 	optional_ptr<LakeTableEntry> table;
 	unique_ptr<LakeRowSink> sink;
+	//! Rows the parallel plan inserted (set in Finalize)
+	idx_t parallel_rows = 0;
 };
 
 } // namespace
@@ -34,7 +39,9 @@ LakeInsert::LakeInsert(PhysicalPlan &plan, SchemaCatalogEntry &schema_p, unique_
 
 unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &context) const {
 	auto state = make_uniq<LakeInsertGlobalState>();
-	if (table) {
+	if (parallel_target) {
+		state->table = parallel_target->Resolve(context);
+	} else if (table) {
 		state->table = table;
 		state->sink = make_uniq<LakeRowSink>(*table);
 	} else {
@@ -50,6 +57,9 @@ unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &contex
 
 SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, OperatorSinkInput &input) const {
 	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
+	if (parallel_target) {
+		return SinkResultType::NEED_MORE_INPUT; // the batch copy's row count; the target knows what was written
+	}
 	if (state.sink) {
 		state.sink->Append(context.client, chunk);
 	}
@@ -59,7 +69,9 @@ SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 SinkFinalizeType LakeInsert::Finalize(Pipeline &pipeline, Event &event, ClientContext &context,
                                       OperatorSinkFinalizeInput &input) const {
 	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
-	if (state.sink) {
+	if (parallel_target) {
+		state.parallel_rows = parallel_target->Register(context);
+	} else if (state.sink) {
 		state.sink->Finish(context);
 	}
 	return SinkFinalizeType::READY;
@@ -67,7 +79,31 @@ SinkFinalizeType LakeInsert::Finalize(Pipeline &pipeline, Event &event, ClientCo
 
 idx_t LakeInsert::RowCount(GlobalSinkState &state_p) const {
 	auto &state = state_p.Cast<LakeInsertGlobalState>();
+	if (parallel_target) {
+		return state.parallel_rows;
+	}
 	return state.sink ? state.sink->RowCount() : 0;
+}
+
+//! Rows below which a statement is written by one thread: a parallel write splits the rows by Parquet row group,
+//! so a smaller statement gains nothing from it (and small inserts, the inlined ones, stay as cheap as they are).
+static constexpr idx_t PARALLEL_WRITE_MIN_ROWS = 122880;
+
+static bool WorthWritingInParallel(ClientContext &context, PhysicalOperator &plan) {
+	return plan.estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS && PhysicalPlanGenerator::UseBatchIndex(context, plan);
+}
+
+static PhysicalOperator &PlanOrderedCopy(PhysicalPlanGenerator &planner, PhysicalOperator &plan,
+                                         shared_ptr<InsertTarget> target) {
+	auto &copy = planner.Make<PhysicalBatchCopyToFile>(vector<LogicalType> {LogicalType::BIGINT},
+	                                                   OrderedLakeCopyFunction(), OrderedLakeCopyBindData(target),
+	                                                   plan.estimated_cardinality);
+	auto &batch_copy = copy.Cast<PhysicalBatchCopyToFile>();
+	batch_copy.use_tmp_file = false;
+	batch_copy.return_type = CopyFunctionReturnType::CHANGED_ROWS;
+	batch_copy.write_empty_file = false;
+	batch_copy.children.push_back(plan);
+	return copy;
 }
 
 PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &planner, LogicalInsert &op,
@@ -82,15 +118,27 @@ PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &
 	if (!op.column_index_map.empty()) {
 		plan = planner.ResolveDefaultsProjection(op, *plan);
 	}
-	auto &insert = planner.Make<LakeInsert>(op.table.Cast<LakeTableEntry>(), op.estimated_cardinality);
-	insert.children.push_back(*plan);
+	auto &table = op.table.Cast<LakeTableEntry>();
+	auto &insert = planner.Make<LakeInsert>(table, op.estimated_cardinality).Cast<LakeInsert>();
+	if (!table.Record().partition.IsPartitioned() && WorthWritingInParallel(context, *plan)) {
+		insert.parallel_target = make_shared_ptr<InsertTarget>(table);
+		insert.children.push_back(PlanOrderedCopy(planner, *plan, insert.parallel_target));
+	} else {
+		insert.children.push_back(*plan);
+	}
 	return insert;
 }
 
 PhysicalOperator &PlanLakeCreateTableAs(ClientContext &context, PhysicalPlanGenerator &planner, LogicalCreateTable &op,
                                         PhysicalOperator &plan) {
-	auto &insert = planner.Make<LakeInsert>(op.schema, std::move(op.info), op.estimated_cardinality);
-	insert.children.push_back(plan);
+	auto &insert =
+	    planner.Make<LakeInsert>(op.schema, std::move(op.info), op.estimated_cardinality).Cast<LakeInsert>();
+	if (WorthWritingInParallel(context, plan)) {
+		insert.parallel_target = make_shared_ptr<InsertTarget>(*insert.schema, *insert.create_info);
+		insert.children.push_back(PlanOrderedCopy(planner, plan, insert.parallel_target));
+	} else {
+		insert.children.push_back(plan);
+	}
 	return insert;
 }
 

@@ -2,10 +2,15 @@
 // LakeInsert: the physical operator behind INSERT and CREATE TABLE AS on a
 // lake table.
 //
-// It checks NOT NULL columns, hands the rows to a ParquetFileWriter writing
-// into the table's folder, and at the end registers the written files with
-// the transaction (nothing reaches the catalog before COMMIT). It returns the
-// number of rows inserted, like DuckDB's own insert.
+// Two plans, both returning the number of rows inserted like DuckDB's own
+// insert, and registering what they wrote with the transaction at the end
+// (nothing reaches the catalog before COMMIT):
+//  * parallel: for a statement expected to fill at least a row group, from a
+//    source with batch indexes, into an unpartitioned table. DuckDB's
+//    PhysicalBatchCopyToFile writes the files on every thread, in insertion
+//    order, through the ordered lake copy function (write/ordered_lake_copy);
+//    LakeInsert, its parent, registers the result of their InsertTarget.
+//  * single-threaded: LakeInsert sinks the rows itself into a LakeRowSink.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -18,6 +23,7 @@
 
 namespace inlake {
 
+class InsertTarget;
 class LakeTableEntry;
 
 class LakeInsert : public LakeWriteOperator {
@@ -31,6 +37,8 @@ public:
 	LakeTableEntry *table = nullptr;
 	duckdb::SchemaCatalogEntry *schema = nullptr;
 	duckdb::unique_ptr<duckdb::BoundCreateTableInfo> create_info;
+	//! Set when the child is the parallel batch copy writing the rows
+	duckdb::shared_ptr<InsertTarget> parallel_target;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;

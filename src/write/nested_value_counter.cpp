@@ -136,4 +136,12 @@ void NestedValueCounter::VisitListChild(Vector &vector, idx_t count, const LakeC
 	}
 }
 
+void NestedValueCounter::Add(const std::unordered_map<int64_t, NestedCounts> &other) {
+	for (auto &entry : other) {
+		auto &mine = counts[entry.first];
+		mine.value_count += entry.second.value_count;
+		mine.null_count += entry.second.null_count;
+	}
+}
+
 } // namespace inlake

@@ -36,6 +36,8 @@ public:
 	//! Counts the first columns.size() columns of the chunk.
 	void Count(duckdb::DataChunk &chunk);
 	void Reset();
+	//! Adds counts another counter (of the same columns) made.
+	void Add(const std::unordered_map<int64_t, NestedCounts> &other);
 	const std::unordered_map<int64_t, NestedCounts> &Counts() const {
 		return counts;
 	}

@@ -1,0 +1,119 @@
+#include "write/parquet_copy_binding.hpp"
+
+#include "write/parquet_value_encoding.hpp"
+#include "write/written_file_stats.hpp"
+
+#include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/copy_function_catalog_entry.hpp"
+#include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
+#include "duckdb/catalog/catalog_transaction.hpp"
+#include "duckdb/common/file_system.hpp"
+#include "duckdb/common/types/uuid.hpp"
+#include "duckdb/main/client_context.hpp"
+#include "duckdb/main/database.hpp"
+#include "duckdb/parser/parsed_data/copy_info.hpp"
+
+namespace inlake {
+
+using namespace duckdb; // NOLINT: this file only talks to DuckDB
+
+static constexpr idx_t LAKE_DEFAULT_ROW_GROUP_SIZE = 122880;
+
+static CopyFunction GetParquetCopyFunction(ClientContext &context) {
+	auto &db = DatabaseInstance::GetDatabase(context);
+	auto transaction = CatalogTransaction::GetSystemTransaction(db);
+	auto &schema = Catalog::GetSystemCatalog(db).GetSchema(transaction, DEFAULT_SCHEMA);
+	auto entry = schema.GetEntry(transaction, CatalogType::COPY_FUNCTION_ENTRY, "parquet");
+	if (!entry) {
+		throw InvalidInputException("The parquet extension is not loaded: cannot write data files");
+	}
+	return entry->Cast<CopyFunctionCatalogEntry>().function;
+}
+
+ParquetCopyBinding::ParquetCopyBinding(ClientContext &context, const ParquetWriteOptions &options)
+    : function(GetParquetCopyFunction(context)), stats_paths(CollectStatsPaths(options.columns)),
+      directory(options.directory), file_suffix(options.file_suffix) {
+	vector<string> names;
+	for (auto &column : options.columns) {
+		names.push_back(column.name);
+		types.push_back(column.type);
+		storage_types.push_back(ParquetStorageType(column.type));
+		needs_encoding = needs_encoding || HasParquetStorageEncoding(column.type);
+	}
+	std::vector<HiddenParquetColumn> hidden;
+	if (options.write_row_id_and_snapshot || options.write_row_id) {
+		hidden = RowIdAndSnapshotColumns();
+		if (!options.write_row_id_and_snapshot) {
+			hidden.resize(1); // the row id only
+		}
+		for (auto &column : hidden) {
+			names.push_back(column.name);
+			types.push_back(LogicalType::BIGINT);
+			storage_types.push_back(LogicalType::BIGINT);
+		}
+	}
+
+	CopyInfo info;
+	info.is_from = false;
+	info.format = "parquet";
+	info.options["field_ids"] = {BuildFieldIdsOption(options.columns, hidden)};
+	info.options["compression"] = {Value(options.compression)};
+	if (options.compression_level != 0) {
+		info.options["compression_level"] = {Value::BIGINT(options.compression_level)};
+	}
+	row_group_size = LAKE_DEFAULT_ROW_GROUP_SIZE;
+	if (options.row_group_size > 0) {
+		row_group_size = static_cast<idx_t>(options.row_group_size);
+		info.options["row_group_size"] = {Value::UBIGINT(row_group_size)};
+	}
+	if (!options.parquet_version.empty()) {
+		info.options["parquet_version"] = {Value(options.parquet_version)};
+	}
+	CopyFunctionBindInput input(info);
+	input.file_extension = "parquet";
+	bind_data = function.copy_to_bind(context, input, names, storage_types);
+}
+
+ParquetOpenFile StartParquetFile(ClientContext &context, ParquetCopyBinding &binding, bool check_directory) {
+	auto &fs = FileSystem::GetFileSystem(context);
+	if (check_directory && !fs.IsRemoteFile(binding.directory) && !fs.DirectoryExists(binding.directory)) {
+		fs.CreateDirectoriesRecursive(binding.directory);
+	}
+	ParquetOpenFile file;
+	file.name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + binding.file_suffix;
+	file.path = binding.directory + file.name;
+	file.state = binding.function.copy_to_initialize_global(context, *binding.bind_data, file.path);
+	file.stats = make_uniq<CopyFunctionFileStatistics>();
+	binding.function.copy_to_get_written_statistics(context, *binding.bind_data, *file.state, *file.stats);
+	return file;
+}
+
+WrittenDataFile FinishParquetFile(ClientContext &context, ParquetCopyBinding &binding, ParquetOpenFile &file,
+                                  const std::unordered_map<int64_t, NestedCounts> &nested_counts) {
+	binding.function.copy_to_finalize(context, *binding.bind_data, *file.state);
+	file.finished = true;
+	auto written = ConvertWrittenFileStats(*file.stats, binding.stats_paths, nested_counts);
+	written.path = file.path;
+	written.file_name = file.name;
+	return written;
+}
+
+void EncodeChunkForParquet(DataChunk &source, DataChunk &result) {
+	result.Reset();
+	for (idx_t col = 0; col < source.ColumnCount(); col++) {
+		EncodeForParquet(source.data[col], result.data[col], source.size());
+	}
+	result.SetCardinality(source.size());
+}
+
+void RemoveFilesQuietly(ClientContext &context, const std::vector<std::string> &paths) {
+	try {
+		auto &fs = FileSystem::GetFileSystem(context);
+		for (auto &path : paths) {
+			fs.TryRemoveFile(path);
+		}
+	} catch (...) { // NOLINT: cleanup of an abandoned write must not throw
+	}
+}
+
+} // namespace inlake
