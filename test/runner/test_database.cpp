@@ -54,9 +54,17 @@ void TestDatabase::Open(const std::string &path_p, bool read_only_p) {
 	if (read_only) {
 		config.options.access_mode = duckdb::AccessMode::READ_ONLY;
 	}
+	if (!temporary_directory.empty()) {
+		config.options.temporary_directory = temporary_directory;
+	}
 	db = std::make_unique<duckdb::DuckDB>(path.empty() ? nullptr : path.c_str(), &config);
 	inlake::LoadInlake(*db->instance);
 	connections.Reset(db.get());
+}
+
+void TestDatabase::UseTemporaryDirectory(const std::string &directory) {
+	temporary_directory = directory;
+	Open(path, read_only);
 }
 
 void TestDatabase::Restart() {

@@ -43,6 +43,9 @@ public:
 
 	//! Closes the current database and opens `path` ("" or ":memory:" for in-memory).
 	void Open(const std::string &path, bool read_only);
+	//! Where DuckDB spills (this test's own folder: DuckDB's default, ./.tmp, is shared by every test process
+	//! started in the same directory, and their spill files overwrite each other); reopens the database.
+	void UseTemporaryDirectory(const std::string &directory);
 	//! Closes and reopens the same database; all connections are reset.
 	void Restart();
 	void Close();
@@ -55,6 +58,7 @@ public:
 private:
 	std::string path;
 	bool read_only = false;
+	std::string temporary_directory;
 	std::unique_ptr<duckdb::DuckDB> db;
 	ConnectionSet connections;
 };
