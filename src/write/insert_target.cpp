@@ -4,6 +4,7 @@
 #include "catalog/lake_table_entry.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/inlining_policy.hpp"
+#include "write/lake_row_sink.hpp"
 #include "write/parquet_copy_binding.hpp"
 
 #include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
@@ -14,7 +15,7 @@
 namespace inlake {
 using namespace duckdb; // NOLINT
 
-InsertTarget::InsertTarget(LakeTableEntry &table_p) : table(&table_p) {
+InsertTarget::InsertTarget(LakeTableEntry &table_p) : table(&table_p), planned_table(&table_p) {
 }
 
 InsertTarget::InsertTarget(SchemaCatalogEntry &schema_p, BoundCreateTableInfo &create_info_p)
@@ -22,6 +23,10 @@ InsertTarget::InsertTarget(SchemaCatalogEntry &schema_p, BoundCreateTableInfo &c
 }
 
 InsertTarget::~InsertTarget() {
+	RemoveUnregisteredFiles();
+}
+
+void InsertTarget::RemoveUnregisteredFiles() {
 	if (registered || files.empty() || !context) {
 		return;
 	}
@@ -29,14 +34,27 @@ InsertTarget::~InsertTarget() {
 	for (auto &file : files) {
 		paths.push_back(file.path);
 	}
+	files.clear();
 	RemoveFilesQuietly(*context, paths);
 }
 
-LakeTableEntry *InsertTarget::Resolve(ClientContext &context_p) {
+LakeTableEntry *InsertTarget::ResolveTable(ClientContext &context_p) {
 	std::lock_guard<std::mutex> guard(lock);
-	if (resolved) {
+	auto query = context_p.transaction.GetActiveQuery();
+	if (resolved && query == resolved_query) {
 		return table;
 	}
+	if (resolved) {
+		// a new execution of a prepared statement: nothing of the last one carries over
+		RemoveUnregisteredFiles();
+		files.clear();
+		held_back.reset();
+		registered = false;
+		inlining_limit = 0;
+		inlining_blocker.clear();
+		table = planned_table;
+	}
+	resolved_query = query;
 	context = &context_p;
 	if (!table) {
 		auto &catalog = schema->ParentCatalog();
@@ -56,6 +74,10 @@ LakeTableEntry *InsertTarget::Resolve(ClientContext &context_p) {
 	}
 	resolved = true;
 	return table;
+}
+
+void InsertTarget::CheckRows(DataChunk &chunk) {
+	CheckNotNull(*table, chunk);
 }
 
 void InsertTarget::HandOver(std::vector<WrittenDataFile> files_p, unique_ptr<ColumnDataCollection> held_back_p) {

@@ -40,7 +40,7 @@ LakeInsert::LakeInsert(PhysicalPlan &plan, SchemaCatalogEntry &schema_p, unique_
 unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &context) const {
 	auto state = make_uniq<LakeInsertGlobalState>();
 	if (parallel_target) {
-		state->table = parallel_target->Resolve(context);
+		state->table = parallel_target->ResolveTable(context);
 	} else if (table) {
 		state->table = table;
 		state->sink = make_uniq<LakeRowSink>(*table);
@@ -94,7 +94,7 @@ static bool WorthWritingInParallel(ClientContext &context, PhysicalOperator &pla
 }
 
 static PhysicalOperator &PlanOrderedCopy(PhysicalPlanGenerator &planner, PhysicalOperator &plan,
-                                         shared_ptr<InsertTarget> target) {
+                                         std::shared_ptr<InsertTarget> target) {
 	auto &copy = planner.Make<PhysicalBatchCopyToFile>(vector<LogicalType> {LogicalType::BIGINT},
 	                                                   OrderedLakeCopyFunction(), OrderedLakeCopyBindData(target),
 	                                                   plan.estimated_cardinality);
@@ -121,7 +121,7 @@ PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &
 	auto &table = op.table.Cast<LakeTableEntry>();
 	auto &insert = planner.Make<LakeInsert>(table, op.estimated_cardinality).Cast<LakeInsert>();
 	if (!table.Record().partition.IsPartitioned() && WorthWritingInParallel(context, *plan)) {
-		insert.parallel_target = make_shared_ptr<InsertTarget>(table);
+		insert.parallel_target = std::make_shared<InsertTarget>(table);
 		insert.children.push_back(PlanOrderedCopy(planner, *plan, insert.parallel_target));
 	} else {
 		insert.children.push_back(*plan);
@@ -134,7 +134,7 @@ PhysicalOperator &PlanLakeCreateTableAs(ClientContext &context, PhysicalPlanGene
 	auto &insert =
 	    planner.Make<LakeInsert>(op.schema, std::move(op.info), op.estimated_cardinality).Cast<LakeInsert>();
 	if (WorthWritingInParallel(context, plan)) {
-		insert.parallel_target = make_shared_ptr<InsertTarget>(*insert.schema, *insert.create_info);
+		insert.parallel_target = std::make_shared<InsertTarget>(*insert.schema, *insert.create_info);
 		insert.children.push_back(PlanOrderedCopy(planner, plan, insert.parallel_target));
 	} else {
 		insert.children.push_back(plan);

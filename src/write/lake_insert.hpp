@@ -16,6 +16,8 @@
 
 #include "write/lake_write_operator.hpp"
 
+#include <memory>
+
 #include "duckdb/execution/physical_operator.hpp"
 #include "duckdb/execution/physical_plan_generator.hpp"
 #include "duckdb/planner/operator/logical_create_table.hpp"
@@ -38,7 +40,7 @@ public:
 	duckdb::SchemaCatalogEntry *schema = nullptr;
 	duckdb::unique_ptr<duckdb::BoundCreateTableInfo> create_info;
 	//! Set when the child is the parallel batch copy writing the rows
-	duckdb::shared_ptr<InsertTarget> parallel_target;
+	std::shared_ptr<InsertTarget> parallel_target;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
