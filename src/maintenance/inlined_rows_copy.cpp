@@ -25,29 +25,12 @@ std::string CurrentColumns(const InlinedCopyRequest &request) {
 	       SqlIdentifier(names.end_snapshot) + ", " + SqlIdentifier(kStoragePositionColumn) + ")";
 }
 
-std::string CopyStatement(InlinedRowsRelation &rows, const InlinedCopyRequest &request, bool plain) {
-	auto &names = request.names;
-	auto select = CurrentColumns(request);
-	if (!plain) {
-		select += ", " + SqlIdentifier(names.row_id) + " AS _ducklake_internal_row_id, " +
-		          SqlIdentifier(names.begin_snapshot) + " AS _ducklake_internal_snapshot_id";
-	}
-	std::string order;
-	for (auto &key : request.order_by) {
-		order += (order.empty() ? " ORDER BY " : ", ") + key;
-	}
-	auto query = "SELECT * FROM (" + UnionOfParts(rows, select, "") + ")" + order;
-	if (!request.column_replacements.empty()) {
-		query = "SELECT * REPLACE (" + request.column_replacements + ") FROM (" + query + ")";
-	}
-	return "COPY (" + query + ") TO " + SqlString(request.path) +
-	       " (FORMAT parquet, RETURN_STATS true, FIELD_IDS " + (plain ? request.plain_field_ids : request.field_ids) +
-	       ", " + request.copy_options + ")";
-}
-
 //! Decides whether the file can go without hidden columns, from the rows' row id and snapshot ranges, and
 //! counts the rows among them that were deleted while inlined (one scan for both).
-void SummarizeRows(InlinedRowsRelation &rows, const InlinedCopyRequest &request, InlinedCopyResult &result) {
+} // namespace
+
+InlinedRowsSummary SummarizeInlinedRows(InlinedRowsRelation &rows, const InlinedCopyRequest &request) {
+	InlinedRowsSummary result;
 	auto &names = request.names;
 	auto hidden = SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.begin_snapshot) + " AS b, " +
 	              SqlIdentifier(names.end_snapshot) + " AS e, " + SqlIdentifier(kStoragePositionColumn) + " AS s";
@@ -56,8 +39,9 @@ void SummarizeRows(InlinedRowsRelation &rows, const InlinedCopyRequest &request,
 	                                       "max(r - s) FROM (" +
 	                                       UnionOfParts(rows, hidden, "") + ")");
 	auto count = summary.GetValue(0, 0).GetValue<int64_t>();
+	result.row_count = count;
 	if (count == 0) {
-		return;
+		return result;
 	}
 	result.deleted_count = summary.GetValue(6, 0).GetValue<int64_t>();
 	result.min_row_id = summary.GetValue(1, 0).GetValue<int64_t>();
@@ -82,69 +66,26 @@ void SummarizeRows(InlinedRowsRelation &rows, const InlinedCopyRequest &request,
 		    rows.Parts()[0] + "))) WHERE r <= p");
 		result.plain = out_of_order.GetValue(0, 0).GetValue<int64_t>() == 0;
 	}
-}
-
-//! RETURN_STATS' column_statistics (MAP(VARCHAR, MAP(VARCHAR, VARCHAR))) back into the writer's form: min and
-//! max stay the writer's strings, counts and has_nan get their types back.
-void ReadColumnStatistics(const duckdb::Value &map, duckdb::CopyFunctionFileStatistics &stats) {
-	for (auto &column : duckdb::ListValue::GetChildren(map)) {
-		auto &entry = duckdb::StructValue::GetChildren(column);
-		auto &target = stats.column_statistics[entry[0].ToString()];
-		for (auto &stat : duckdb::ListValue::GetChildren(entry[1])) {
-			auto &pair = duckdb::StructValue::GetChildren(stat);
-			auto key = pair[0].ToString();
-			if (key == "has_nan") {
-				target[key] = pair[1].DefaultCastAs(duckdb::LogicalType::BOOLEAN);
-			} else if (key == "column_size_bytes" || key == "null_count") {
-				target[key] = pair[1].DefaultCastAs(duckdb::LogicalType::UBIGINT);
-			} else {
-				target[key] = pair[1];
-			}
-		}
-	}
-}
-
-void ReadCopyStatistics(const CatalogRows &result, duckdb::CopyFunctionFileStatistics &stats) {
-	if (result.RowCount() != 1) {
-		throw duckdb::IOException("The COPY of inlined rows wrote %llu files, expected one", result.RowCount());
-	}
-	stats.row_count = result.GetValue(1, 0).GetValue<uint64_t>();
-	stats.file_size_bytes = result.GetValue(2, 0).GetValue<uint64_t>();
-	stats.footer_size_bytes = result.GetValue(3, 0);
-	ReadColumnStatistics(result.GetValue(4, 0), stats);
-}
-
-} // namespace
-
-InlinedCopyResult CopyInlinedRows(InlinedRowsRelation &rows, const InlinedCopyRequest &request) {
-	InlinedCopyResult result;
-	auto &names = request.names;
-	auto &connection = rows.Connection();
-	auto deleted = UnionOfParts(rows,
-	                            SqlIdentifier(names.row_id) + " AS r, " + SqlIdentifier(names.begin_snapshot) +
-	                                " AS b, " + SqlIdentifier(names.end_snapshot) + " AS e",
-	                            SqlIdentifier(names.end_snapshot) + " IS NOT NULL");
-	SummarizeRows(rows, request, result);
-	auto copy = connection.Query(CopyStatement(rows, request, result.plain));
-	if (copy.RowCount() == 0) {
-		return result; // nothing to write (WRITE_EMPTY_FILE false)
-	}
-	ReadCopyStatistics(copy, result.stats);
-	if (result.deleted_count == 0) {
-		return result;
-	}
-	auto positions =
-	    result.plain
-	        ? connection.Query("SELECT r - " + SqlInt(result.min_row_id) + ", e FROM (" + deleted + ") ORDER BY 1")
-	        : connection.Query("SELECT p.file_row_number, d.e FROM read_parquet(" + SqlString(request.path) +
-	                           ", file_row_number = true, hive_partitioning = false) p JOIN (" + deleted +
-	                           ") d ON p._ducklake_internal_row_id = d.r AND p._ducklake_internal_snapshot_id = d.b "
-	                           "ORDER BY 1");
-	for (duckdb::idx_t row = 0; row < positions.RowCount(); row++) {
-		result.deleted.emplace_back(positions.GetValue(0, row).GetValue<int64_t>(),
-		                            positions.GetValue(1, row).GetValue<int64_t>());
-	}
 	return result;
+}
+
+std::string LakeFilesCopyStatement(InlinedRowsRelation &rows, const InlinedCopyRequest &request, bool plain,
+                                   const std::string &path, const std::string &target_token) {
+	auto &names = request.names;
+	auto tracked = CurrentColumns(request) + ", " + SqlIdentifier(names.row_id) + " AS __inlake_r, " +
+	               SqlIdentifier(names.begin_snapshot) + " AS __inlake_b, " + SqlIdentifier(names.end_snapshot) +
+	               " AS __inlake_e";
+	std::string select = "* EXCLUDE (__inlake_r, __inlake_b, __inlake_e)";
+	if (!plain) {
+		select += ", __inlake_r AS _ducklake_internal_row_id, __inlake_b AS _ducklake_internal_snapshot_id";
+	}
+	select += ", __inlake_r, __inlake_b, __inlake_e";
+	std::string order;
+	for (auto &key : request.order_by) {
+		order += (order.empty() ? " ORDER BY " : ", ") + key;
+	}
+	return "COPY (SELECT " + select + " FROM (" + UnionOfParts(rows, tracked, "") + ")" + order + ") TO " +
+	       SqlString(path) + " (FORMAT __inlake_lake_files, TARGET " + SqlString(target_token) + ")";
 }
 
 } // namespace inlake

@@ -1,13 +1,12 @@
 #include "maintenance/parallel_flush.hpp"
 
+#include "maintenance/flush_copy_target.hpp"
 #include "maintenance/inlined_rows_copy.hpp"
 #include "catalog/lake_catalog.hpp"
 #include "metadata/sql_literal.hpp"
 #include "read/delete_file_loader.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/parquet_field_ids.hpp"
-#include "write/parquet_value_encoding.hpp"
-#include "write/written_file_stats.hpp"
 
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/common/types/uuid.hpp"
@@ -20,38 +19,18 @@ using namespace duckdb; // NOLINT
 
 namespace {
 
-bool HasNestedColumns(const std::vector<LakeColumn> &columns) {
-	for (auto &column : columns) {
-		if (column.type.IsNested()) {
-			return true;
-		}
-	}
-	return false;
-}
-
-//! The star REPLACE list that writes the columns DuckDB's Parquet writer cannot hold exactly as text.
-std::string EncodedColumnReplacements(const std::vector<LakeColumn> &columns) {
-	std::string replacements;
-	for (auto &column : columns) {
-		if (HasParquetStorageEncoding(column.type)) {
-			auto name = SqlIdentifier(column.name);
-			replacements += (replacements.empty() ? "" : ", ") + std::string("inlake_parquet_encode(") + name +
-			                ") AS " + name;
-		}
-	}
-	return replacements;
-}
-
 FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
-                         const InlinedCopyResult &copied, WrittenDataFile file) {
+                         const InlinedRowsSummary &summary, const FlushedFileRows &rows, int64_t first_row,
+                         WrittenDataFile file) {
 	FlushedDataFile result;
-	result.embedded_row_ids = !copied.plain;
-	result.min_row_id = copied.min_row_id;
-	result.min_snapshot = copied.min_snapshot;
-	result.max_snapshot = copied.max_snapshot;
-	if (!copied.deleted.empty()) {
+	result.embedded_row_ids = !summary.plain;
+	// a plain file's rows are contiguous in row id order from the summary's first one
+	result.min_row_id = summary.plain ? summary.min_row_id + first_row : rows.min_row_id;
+	result.min_snapshot = rows.min_snapshot;
+	result.max_snapshot = rows.max_snapshot;
+	if (!rows.deleted.empty()) {
 		std::vector<int64_t> positions, snapshots;
-		for (auto &row : copied.deleted) {
+		for (auto &row : rows.deleted) {
 			positions.push_back(row.first);
 			snapshots.push_back(row.second);
 		}
@@ -91,13 +70,6 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 		throw IOException("Cannot flush table \"%s\": the catalog lists no columns for it (ducklake_column)",
 		                  table.name);
 	}
-	if (HasNestedColumns(options.columns)) {
-		return false;
-	}
-	auto &fs = FileSystem::GetFileSystem(context);
-	if (!fs.IsRemoteFile(options.directory) && !fs.DirectoryExists(options.directory)) {
-		fs.CreateDirectoriesRecursive(options.directory);
-	}
 	if (sources.empty()) {
 		return true; // nothing to flush
 	}
@@ -105,41 +77,41 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 	request.names = InlinedColumnNames::ForFormat(transaction.GetCatalog().FormatVersion());
 	request.source_count = sources.size();
 	request.order_by = order_by;
-	auto file_name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + ".parquet";
-	request.path = options.directory + file_name;
-	request.copy_options = ParquetCopyOptionsSql(options);
-	request.column_replacements = EncodedColumnReplacements(options.columns);
-	request.field_ids = FieldIdsOptionSql(BuildFieldIdsOption(options.columns, RowIdAndSnapshotColumns()));
-	request.plain_field_ids = FieldIdsOptionSql(BuildFieldIdsOption(options.columns, {}));
-	InlinedCopyResult copied;
+	auto rows = transaction.GetCatalog().Store().OpenInlinedRows(sources, request.names,
+	                                                             transaction.Snapshot().snapshot_id);
+	auto summary = SummarizeInlinedRows(*rows, request);
+	if (summary.row_count == 0) {
+		return true; // nothing to flush
+	}
+	options.write_row_id_and_snapshot = !summary.plain;
+	auto target = std::make_shared<FlushCopyTarget>(options);
 	try {
-		auto rows = transaction.GetCatalog().Store().OpenInlinedRows(sources, request.names,
-		                                                             transaction.Snapshot().snapshot_id);
-		copied = CopyInlinedRows(*rows, request);
-		if (copied.stats.row_count == 0) {
-			fs.TryRemoveFile(request.path);
-			return true; // nothing to flush
-		}
-		auto file = ConvertWrittenFileStats(copied.stats, CollectStatsPaths(options.columns), {});
-		file.path = request.path;
-		file.file_name = file_name;
+		OrderedCopyRegistration registration(target);
+		rows->Connection().Query(
+		    LakeFilesCopyStatement(*rows, request, summary.plain, options.directory, registration.Token()));
 		bool count_row_groups = transaction.GetCatalog().FormatVersion() != "1.0";
-		if (count_row_groups || file.file_size_bytes > options.target_file_size) {
-			file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+		int64_t first_row = 0;
+		for (size_t i = 0; i < target->files.size(); i++) {
+			auto &file = target->files[i];
+			if (count_row_groups) {
+				file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+			}
+			if (i >= target->file_rows.size()) {
+				throw IOException("The flush of \"%s\" wrote a file it has no row summary of", table.name);
+			}
+			auto record_count = file.record_count;
+			flush.files.push_back(
+			    Describe(context, transaction, table, summary, target->file_rows[i], first_row, std::move(file)));
+			first_row += record_count;
 		}
-		if (file.file_size_bytes > options.target_file_size && file.row_group_count > 1) {
-			fs.TryRemoveFile(request.path); // too large for one file: the streaming writer splits it
-			return false;
-		}
-		if (!count_row_groups) {
-			file.row_group_count = -1;
-		}
-		flush.files.push_back(Describe(context, transaction, table, copied, std::move(file)));
+		flush.rows_flushed = first_row;
 	} catch (...) {
-		fs.TryRemoveFile(request.path);
+		auto &fs = FileSystem::GetFileSystem(context);
+		for (auto &file : target->files) {
+			fs.TryRemoveFile(file.path);
+		}
 		throw;
 	}
-	flush.rows_flushed = int64_t(copied.stats.row_count);
 	return true;
 }
 

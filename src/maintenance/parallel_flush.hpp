@@ -1,29 +1,25 @@
 //===----------------------------------------------------------------------===//
-// The fast path of a flush of inlined data: DuckDB writes the whole data
-// file as one parallel COPY on the catalog connection (see
-// MetadataStore::CopyInlinedRows), instead of rows streaming through
-// ParquetFileWriter on one thread.
+// The fast path of a flush of inlined data: one COPY on the catalog
+// connection (see MetadataStore::OpenInlinedRows) writes the rows through the
+// ordered lake copy (write/ordered_lake_copy.hpp), DuckDB preparing row groups
+// on every thread, instead of rows streaming through ParquetFileWriter on one
+// thread.
 //
 // Contract of TryParallelFlush:
 //  * Writes every row of `sources` inserted at or before the transaction's
-//    snapshot into ONE file ducklake-<uuidv7>.parquet in the table's data
-//    path, in the order the streaming flush writes them (`order_by`, or
-//    storage order), with the columns `file_columns` (the table's, and the
-//    dropped columns older inlined rows still hold) and their column ids as
-//    field ids; COPY's RETURN_STATS
-//    become the file's statistics. The file carries the hidden row id and
-//    snapshot columns, except when its rows come from one snapshot with
-//    contiguous row ids and no sort order: then it is a plain data file
-//    (FlushedDataFile::embedded_row_ids false).
-//  * Rows deleted while inlined get a partial delete file (position, delete
-//    snapshot), as in the streaming flush.
-//  * Returns false, leaving nothing on disk and `flush` unchanged, when this
-//    path does not apply: a table with nested columns (their value counts
-//    come from ParquetFileWriter's counter), or a flush that outgrew the
-//    target file size with more than one row group (DuckDB's COPY cannot
-//    both split files and keep the row order). The caller then flushes with
-//    the streaming writer.
-//  * Appends the file to flush.files and sets flush.rows_flushed otherwise.
+//    snapshot into files ducklake-<uuidv7>.parquet in the table's data path,
+//    in the order the streaming flush writes them (`order_by`, or storage
+//    order), split at the table's target_file_size, with the columns
+//    `file_columns` (the table's, and the dropped columns older inlined rows
+//    still hold; nested ones included) and their column ids as field ids.
+//    The files carry the hidden row id and snapshot columns, except when the
+//    rows come from one snapshot with contiguous row ids and no sort order:
+//    then they are plain data files (FlushedDataFile::embedded_row_ids false).
+//  * Rows deleted while inlined get a partial delete file per data file
+//    (position, delete snapshot), as in the streaming flush.
+//  * Appends the files to flush.files and sets flush.rows_flushed; returns
+//    true (the streaming flush is for partitioned tables, which the caller
+//    sends there). A failure removes every file it wrote.
 //===----------------------------------------------------------------------===//
 #pragma once
 
