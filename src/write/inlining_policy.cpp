@@ -45,4 +45,27 @@ void CheckReservedColumnNames(const std::vector<LakeColumn> &columns, const std:
 	}
 }
 
+bool HasNulInNestedValues(duckdb::ColumnDataCollection &rows, duckdb::idx_t column_count) {
+	duckdb::vector<duckdb::column_t> nested;
+	for (duckdb::idx_t col = 0; col < column_count && col < rows.ColumnCount(); col++) {
+		if (rows.Types()[col].IsNested()) {
+			nested.push_back(col);
+		}
+	}
+	if (nested.empty()) {
+		return false;
+	}
+	for (auto &chunk : rows.Chunks(nested)) {
+		for (duckdb::idx_t col = 0; col < chunk.ColumnCount(); col++) {
+			for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
+				auto value = chunk.GetValue(col, row);
+				if (!value.IsNull() && value.ToString().find('\0') != std::string::npos) {
+					return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
 } // namespace inlake

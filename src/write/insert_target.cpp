@@ -104,6 +104,16 @@ idx_t InsertTarget::Register(ClientContext &context_p) {
 		                inlining_blocker);
 	}
 	auto &transaction = LakeTransaction::Get(context_p, table->ParentCatalog());
+	if (files.empty() && held_back && held_back->Count() > 0 && !transaction.GetCatalog().Store().StoresNulInText() &&
+	    HasNulInNestedValues(*held_back, table->Record().columns.size())) {
+		// the catalog cannot hold these rows: they go to a file
+		ParquetFileWriter writer(context_p, options);
+		for (auto &chunk : held_back->Chunks()) {
+			writer.Append(chunk);
+		}
+		files = writer.Finish();
+		held_back.reset();
+	}
 	if (!files.empty()) {
 		transaction.AppendFiles(*table, std::move(files), false);
 	} else if (held_back && held_back->Count() > 0) {

@@ -99,6 +99,10 @@ void LakeRowSink::Finish(ClientContext &context) {
 		                inlining_blocker);
 	}
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
+	if (!writer && buffer && buffer->Count() > 0 && !transaction.GetCatalog().Store().StoresNulInText() &&
+	    HasNulInNestedValues(*buffer, table.Record().columns.size())) {
+		StartParquet(context); // the catalog cannot hold these rows: they go to a file
+	}
 	if (writer) {
 		transaction.AppendFiles(table, writer->Finish(), keep_row_ids);
 	} else if (buffer && buffer->Count() > 0) {
