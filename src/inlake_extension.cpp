@@ -5,6 +5,7 @@
 #include "catalog/lake_secrets.hpp"
 #include "catalog/lake_storage_extension.hpp"
 #include "functions/lake_functions.hpp"
+#include "read/known_file_read.hpp"
 #include "write/parquet_value_encoding.hpp"
 
 #include "duckdb/main/config.hpp"
@@ -52,6 +53,7 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	RegisterLakeSecretTypes(db);
 	RegisterLakeFunctions(loader);
 	loader.RegisterFunction(ParquetEncodeFunction());
+	RegisterKnownFileRead(loader);
 	MarkDucklakeLoaded(db);
 }
 
