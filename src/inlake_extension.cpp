@@ -5,6 +5,7 @@
 #include "catalog/lake_secrets.hpp"
 #include "catalog/lake_storage_extension.hpp"
 #include "functions/lake_functions.hpp"
+#include "read/known_file_read.hpp"
 #include "write/ordered_lake_copy.hpp"
 #include "write/parquet_value_encoding.hpp"
 
@@ -54,6 +55,7 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	RegisterLakeFunctions(loader);
 	loader.RegisterFunction(ParquetEncodeFunction());
 	loader.RegisterFunction(OrderedLakeCopyFunction());
+	RegisterKnownFileRead(loader);
 	MarkDucklakeLoaded(db);
 }
 

@@ -140,7 +140,8 @@ private:
 	//! Refuses to write into a folder between the data path and `folder` that holds another lake's marker (a lake
 	//! nested in this one's data path); checked once per folder.
 	void CheckFoldersBelowDataPath(const std::string &folder);
-	void LoadOrCreateLake();
+	//! `context`: the attaching client's (a new lake's data path is checked through its file system)
+	void LoadOrCreateLake(duckdb::ClientContext &context);
 	void CreateDataPath(const std::string &path);
 	//! Closes the store and removes what the failed attach created.
 	void UndoAttach();

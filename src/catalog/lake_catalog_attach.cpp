@@ -2,6 +2,7 @@
 // and detaching. A failed ATTACH leaves nothing behind: the catalog database and folders it created are removed.
 #include "catalog/lake_catalog.hpp"
 
+#include "catalog/data_path_write_check.hpp"
 #include "catalog/older_format_files.hpp"
 #include "common/lake_paths.hpp"
 #include "metadata/catalog_tables_sql.hpp"
@@ -89,7 +90,7 @@ void LakeCatalog::FinalizeLoad(optional_ptr<duckdb::ClientContext> context) {
 	}
 	try {
 		store = OpenMetadataStore(*context, options);
-		LoadOrCreateLake();
+		LoadOrCreateLake(*context);
 	} catch (...) {
 		UndoAttach();
 		throw;
@@ -138,7 +139,7 @@ void LakeCatalog::CreateDataPath(const std::string &path) {
 	}
 }
 
-void LakeCatalog::LoadOrCreateLake() {
+void LakeCatalog::LoadOrCreateLake(duckdb::ClientContext &context) {
 	if (!store->IsInitialized()) {
 		if (options.read_only) {
 			throw duckdb::IOException("Cannot attach DuckLake \"%s\" READ_ONLY: \"%s\" holds no DuckLake catalog",
@@ -155,6 +156,8 @@ void LakeCatalog::LoadOrCreateLake() {
 		init.lake_id = duckdb::UUID::ToString(duckdb::UUID::GenerateRandomUUID());
 		lake_id = init.lake_id;
 		auto location = PrepareNewDataPath(init.data_path);
+		// before the catalog is written: a data path that cannot take files fails the ATTACH, not a later insert
+		CheckDataPathWritable(duckdb::FileSystem::GetFileSystem(context), options.lake_name, location);
 		init.created_by = kCreatedByWithMarkers;
 		store->Initialize(init);
 		// the marker comes after the catalog: a kill in between leaves a lake without marker, which gets one at

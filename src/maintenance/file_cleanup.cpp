@@ -2,6 +2,7 @@
 
 #include "catalog/lake_catalog.hpp"
 #include "catalog/lake_data_path.hpp"
+#include "common/file_removal.hpp"
 #include "common/lake_paths.hpp"
 
 #include "duckdb/common/file_system.hpp"
@@ -42,10 +43,7 @@ std::vector<std::string> CleanupOldFiles(duckdb::ClientContext &context, LakeCat
 	}
 	// delete from storage first: if the catalog commit then fails, the rows stay and a later
 	// cleanup retries (a missing file is not an error), but no file is ever leaked
-	auto &fs = duckdb::FileSystem::GetFileSystem(context);
-	for (auto &path : paths) {
-		fs.TryRemoveFile(path);
-	}
+	RemoveFiles(duckdb::FileSystem::GetFileSystem(context), paths);
 	write->RemoveScheduledFiles(files);
 	write->Commit();
 	return paths;

@@ -2,6 +2,7 @@
 
 #include "catalog/lake_catalog.hpp"
 #include "catalog/lake_data_path.hpp"
+#include "common/file_removal.hpp"
 #include "common/lake_paths.hpp"
 
 #include "duckdb/common/file_system.hpp"
@@ -64,8 +65,9 @@ timestamp_tz_t SafeCutoff(ClientContext &context) {
 //! The lake-named files below the canonical local `folder`, leaving out links (a path that is not its own
 //! canonical spelling) and folders that hold another lake's marker (a lake nested in this one's data path).
 void CollectLocalFiles(FileSystem &fs, const std::string &folder, const std::string &lake_id,
-                       std::vector<std::string> &files) {
-	std::vector<std::string> subfolders, found;
+                       std::vector<OpenFileInfo> &files) {
+	std::vector<std::string> subfolders;
+	std::vector<OpenFileInfo> found;
 	bool another_lake = false;
 	fs.ListFiles(folder, [&](const std::string &name, bool is_dir) {
 		auto path = folder + name;
@@ -75,7 +77,7 @@ void CollectLocalFiles(FileSystem &fs, const std::string &folder, const std::str
 		} else if (is_dir) {
 			subfolders.push_back(path + "/");
 		} else if (IsLakeFileName(name) && CanonicalLocalPath(path) == path) {
-			found.push_back(path);
+			found.emplace_back(path);
 		}
 	});
 	if (another_lake) {
@@ -89,24 +91,33 @@ void CollectLocalFiles(FileSystem &fs, const std::string &folder, const std::str
 	}
 }
 
-//! The lake-named files under a URL data path, through the file system's glob of it.
-std::vector<std::string> CollectRemoteFiles(FileSystem &fs, const std::string &data_path, const std::string &lake) {
+//! The lake-named files under a URL data path, through the file system's glob of it (object storage lists each
+//! file's modification time with it).
+std::vector<OpenFileInfo> CollectRemoteFiles(FileSystem &fs, const std::string &data_path, const std::string &lake) {
 	if (FileSystem::HasGlob(data_path)) {
 		throw NotImplementedException("Cannot look for orphaned files of lake \"%s\": its data path \"%s\" holds "
 		                              "glob characters (*, ?, [), so listing it could name files of other folders",
 		                              lake, data_path);
 	}
-	std::vector<std::string> files;
+	std::vector<OpenFileInfo> files;
 	for (auto &entry : fs.Glob(data_path + "**/*.parquet")) {
 		if (StringUtil::StartsWith(entry.path, data_path) && IsLakeFileName(entry.path)) {
-			files.push_back(entry.path);
+			files.push_back(entry);
 		}
 	}
 	return files;
 }
 
-bool OlderThan(FileSystem &fs, const std::string &path, timestamp_tz_t cutoff) {
-	auto handle = fs.OpenFile(path, FileFlags::FILE_FLAGS_READ | FileFlags::FILE_FLAGS_NULL_IF_NOT_EXISTS);
+//! Whether the file was last modified before `cutoff`: by the time its listing gave, else by asking storage (a
+//! file removed meanwhile is not older)
+bool OlderThan(FileSystem &fs, const OpenFileInfo &file, timestamp_tz_t cutoff) {
+	if (file.extended_info) {
+		auto listed = file.extended_info->options.find("last_modified");
+		if (listed != file.extended_info->options.end() && !listed->second.IsNull()) {
+			return listed->second.GetValue<timestamp_t>() < timestamp_t(cutoff.value);
+		}
+	}
+	auto handle = fs.OpenFile(file.path, FileFlags::FILE_FLAGS_READ | FileFlags::FILE_FLAGS_NULL_IF_NOT_EXISTS);
 	if (!handle) {
 		return false; // removed meanwhile
 	}
@@ -128,7 +139,7 @@ std::vector<std::string> DeleteOrphanedFiles(ClientContext &context, LakeCatalog
 	root.remote = IsUrlPath(root.lake_path);
 	root.canonical = root.remote ? root.lake_path : CanonicalLocalPath(root.lake_path);
 	// the files on disk are listed before the catalog is read: a file committed in between is then known
-	std::vector<std::string> on_disk;
+	std::vector<OpenFileInfo> on_disk;
 	if (root.remote) {
 		on_disk = CollectRemoteFiles(fs, root.lake_path, catalog.GetName());
 	} else {
@@ -136,16 +147,14 @@ std::vector<std::string> DeleteOrphanedFiles(ClientContext &context, LakeCatalog
 	}
 	auto referenced = CatalogPaths(catalog, root);
 	std::vector<std::string> orphans;
-	for (auto &path : on_disk) {
-		if (!PathIsUnder(path, root.canonical) || referenced.count(path) || !OlderThan(fs, path, cutoff)) {
+	for (auto &file : on_disk) {
+		if (!PathIsUnder(file.path, root.canonical) || referenced.count(file.path) || !OlderThan(fs, file, cutoff)) {
 			continue;
 		}
-		orphans.push_back(path);
+		orphans.push_back(file.path);
 	}
 	if (!request.dry_run) {
-		for (auto &path : orphans) {
-			fs.TryRemoveFile(path);
-		}
+		RemoveFiles(fs, orphans);
 	}
 	return orphans;
 }

@@ -17,7 +17,10 @@
 // which deletes them) and no row of ducklake_files_scheduled_for_deletion. Another process (or an open
 // transaction of this one) may be about to commit a file it just wrote, so a
 // file younger than the setting ducklake_orphaned_file_min_age (default one
-// hour) is never removed, not even with cleanup_all. A dry run only lists.
+// hour) is never removed, not even with cleanup_all (its age: the modification
+// time the listing gave, as object storage lists it; else asked of the file).
+// Orphans are removed several at once on object storage (common/file_removal).
+// A dry run only lists.
 //===----------------------------------------------------------------------===//
 #pragma once
 

@@ -2,6 +2,7 @@
 
 #include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
+#include "read/known_file_read.hpp"
 
 #include "duckdb/main/connection.hpp"
 #include "duckdb/main/database.hpp"
@@ -13,9 +14,9 @@ static constexpr int64_t kFilePathFieldId = 2147483546;
 static constexpr int64_t kPosFieldId = 2147483545;
 
 std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::string &path, bool partial,
-                                             int64_t snapshot_id) {
+                                             int64_t snapshot_id, int64_t file_size) {
 	auto connection = OpenInternalConnection(db);
-	auto sql = "SELECT pos::BIGINT FROM read_parquet(" + SqlString(path) + ", hive_partitioning = false)";
+	auto sql = "SELECT pos::BIGINT FROM " + KnownFileReadSql(path, file_size, 0);
 	if (partial) {
 		sql += " WHERE _ducklake_internal_snapshot_id <= " + SqlInt(snapshot_id);
 	}
@@ -35,13 +36,14 @@ std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::st
 static constexpr int64_t kSnapshotFieldId = 2147483539;
 
 std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(DatabaseInstance &db, const std::string &path,
-                                                                         bool partial, int64_t file_snapshot) {
+                                                                         bool partial, int64_t file_snapshot,
+                                                                         int64_t file_size) {
 	auto connection = OpenInternalConnection(db);
 	// both columns are read as BIGINT vectors: a bare integer literal would come back as INTEGER
 	auto snapshot = partial ? std::string("_ducklake_internal_snapshot_id::BIGINT")
 	                        : "CAST(" + SqlInt(file_snapshot) + " AS BIGINT)";
-	auto result = connection->Query("SELECT pos::BIGINT, " + snapshot + " FROM read_parquet(" + SqlString(path) +
-	                               ", hive_partitioning = false) ORDER BY pos");
+	auto result = connection->Query("SELECT pos::BIGINT, " + snapshot + " FROM " +
+	                               KnownFileReadSql(path, file_size, 0) + " ORDER BY pos");
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, result->GetError());
 	}
@@ -56,10 +58,10 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(Databa
 	return positions;
 }
 
-int64_t ReadMinRowId(DatabaseInstance &db, const std::string &path) {
+int64_t ReadMinRowId(DatabaseInstance &db, const std::string &path, int64_t file_size, int64_t footer_size) {
 	auto connection = OpenInternalConnection(db);
-	auto result = connection->Query("SELECT min(_ducklake_internal_row_id)::BIGINT FROM read_parquet(" +
-	                                SqlString(path) + ", hive_partitioning = false)");
+	auto result = connection->Query("SELECT min(_ducklake_internal_row_id)::BIGINT FROM " +
+	                                KnownFileReadSql(path, file_size, footer_size));
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, result->GetError());
 	}
@@ -68,7 +70,8 @@ int64_t ReadMinRowId(DatabaseInstance &db, const std::string &path) {
 }
 
 std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance &db, const std::string &path,
-                                                               const std::vector<int64_t> &row_ids) {
+                                                               const std::vector<int64_t> &row_ids, int64_t file_size,
+                                                               int64_t footer_size) {
 	std::vector<std::pair<int64_t, int64_t>> result;
 	if (row_ids.empty()) {
 		return result;
@@ -78,9 +81,9 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 		list += (list.empty() ? "" : ", ") + SqlInt(id);
 	}
 	auto connection = OpenInternalConnection(db);
-	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM read_parquet(" +
-	                              SqlString(path) + ", file_row_number = true, hive_partitioning = false) WHERE _ducklake_internal_row_id IN (" +
-	                              list + ") ORDER BY file_row_number");
+	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM " +
+	                              KnownFileReadSql(path, file_size, footer_size, ", file_row_number = true") +
+	                              " WHERE _ducklake_internal_row_id IN (" + list + ") ORDER BY file_row_number");
 	if (query->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, query->GetError());
 	}
@@ -104,11 +107,13 @@ int64_t ReadRowGroupCount(DatabaseInstance &db, const std::string &path) {
 	return result->GetValue(0, 0).GetValue<int64_t>();
 }
 
-std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::string &path, int64_t snapshot_id) {
+std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::string &path, int64_t snapshot_id,
+                                           int64_t file_size, int64_t footer_size) {
 	auto connection = OpenInternalConnection(db);
-	auto result = connection->Query("SELECT file_row_number FROM read_parquet(" + SqlString(path) +
-	                               ", file_row_number = true, hive_partitioning = false) WHERE _ducklake_internal_snapshot_id > " +
-	                               SqlInt(snapshot_id) + " ORDER BY file_row_number");
+	auto result = connection->Query("SELECT file_row_number FROM " +
+	                               KnownFileReadSql(path, file_size, footer_size, ", file_row_number = true") +
+	                               " WHERE _ducklake_internal_snapshot_id > " + SqlInt(snapshot_id) +
+	                               " ORDER BY file_row_number");
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, result->GetError());
 	}

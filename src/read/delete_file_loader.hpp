@@ -6,7 +6,9 @@
 // _ducklake_internal_snapshot_id, the snapshot each position was deleted in,
 // so that earlier snapshots stay readable. Reads go through DuckDB's
 // read_parquet on a connection of their own (a scan is being bound on the
-// caller's), writes through ParquetFileWriter.
+// caller's), writes through ParquetFileWriter. A read given the file's size
+// (and footer size) from the catalog asks storage nothing to open the file
+// (read/known_file_read.hpp); 0 means unknown.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -25,7 +27,7 @@ namespace inlake {
 
 //! Positions of the delete file that apply at `snapshot_id` (all positions when the file is not partial).
 std::vector<int64_t> ReadDeleteFilePositions(duckdb::DatabaseInstance &db, const std::string &path, bool partial,
-                                             int64_t snapshot_id);
+                                             int64_t snapshot_id, int64_t file_size = 0);
 
 //! Writes a delete file for `data_file_path` holding `positions` (sorted) into `directory`. With
 //! `snapshots` (one per position) it is a partial delete file recording when each position was deleted.
@@ -37,21 +39,24 @@ WrittenDataFile WriteDeleteFile(duckdb::ClientContext &context, const std::strin
 //! `file_snapshot` (the snapshot that registered the file).
 std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(duckdb::DatabaseInstance &db,
                                                                          const std::string &path, bool partial,
-                                                                         int64_t file_snapshot);
+                                                                         int64_t file_snapshot,
+                                                                         int64_t file_size = 0);
 
 //! The smallest row id a data file with embedded row ids holds.
-int64_t ReadMinRowId(duckdb::DatabaseInstance &db, const std::string &path);
+int64_t ReadMinRowId(duckdb::DatabaseInstance &db, const std::string &path, int64_t file_size = 0,
+                     int64_t footer_size = 0);
 
 //! (row id, position) of every row of a data file with embedded row ids whose id is one of `row_ids`, in
 //! position order. An id can occur more than once: older versions of a row that an UPDATE rewrote keep it.
 std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(duckdb::DatabaseInstance &db, const std::string &path,
-                                                 const std::vector<int64_t> &row_ids);
+                                                               const std::vector<int64_t> &row_ids,
+                                                               int64_t file_size = 0, int64_t footer_size = 0);
 
 //! The number of row groups of a Parquet file (from its footer).
 int64_t ReadRowGroupCount(duckdb::DatabaseInstance &db, const std::string &path);
 
 //! Positions (file row numbers) of a partial data file whose rows were inserted after `snapshot_id`.
 std::vector<int64_t> ReadRowsAfterSnapshot(duckdb::DatabaseInstance &db, const std::string &path,
-                                           int64_t snapshot_id);
+                                           int64_t snapshot_id, int64_t file_size = 0, int64_t footer_size = 0);
 
 } // namespace inlake

@@ -1,5 +1,6 @@
 #include "read/lake_file_list.hpp"
 
+#include "read/data_file_open_info.hpp"
 #include "read/file_stats_filter.hpp"
 #include "read/partition_listing.hpp"
 
@@ -37,7 +38,9 @@ static vector<LakeFileEntry> AllEntries(const LakeScanSpec &spec) {
 	vector<LakeFileEntry> result;
 	for (idx_t i = 0; i < spec.files.size(); i++) {
 		if (!AllRowsDeleted(spec.files[i])) {
-			result.push_back(MakeEntry(spec.files[i].path, false, i));
+			auto entry = MakeEntry(spec.files[i].path, false, i);
+			AddKnownFileFacts(entry.file, spec.files[i]);
+			result.push_back(std::move(entry));
 		}
 	}
 	for (idx_t i = 0; i < spec.row_sets.size(); i++) {

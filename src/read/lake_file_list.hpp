@@ -6,7 +6,9 @@
 //
 // Each entry's OpenFileInfo carries extended options the reader side uses:
 // "inlake_source" ("data" or "rows") and "inlake_index" (index into
-// spec.files or spec.row_sets).
+// spec.files or spec.row_sets); a data file's also carries what the catalog
+// knows of it for DuckDB's reader (size, footer size: see
+// read/data_file_open_info.hpp), so that opening it asks storage nothing.
 //
 // Filter pushdown (ComplexFilterPushdown at optimization, DynamicFilterPushdown
 // at scan start) returns a new list without the data files whose column stats

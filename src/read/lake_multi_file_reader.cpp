@@ -5,6 +5,7 @@
 #include "read/lake_file_list.hpp"
 #include "read/name_mapped_columns.hpp"
 #include "read/row_set_reader.hpp"
+#include "read/small_file_prefetch.hpp"
 
 #include "duckdb/common/multi_file/multi_file_function.hpp"
 #include "duckdb/function/function_binder.hpp"
@@ -91,6 +92,7 @@ shared_ptr<BaseFileReader> LakeMultiFileReader::CreateReader(ClientContext &cont
 	if (reader) {
 		return reader;
 	}
+	PrefetchSmallFile(context, file);
 	reader = MultiFileReader::CreateReader(context, gstate, file, file_idx, bind_data);
 	AttachDeletes(*reader, file);
 	return reader;
@@ -104,6 +106,7 @@ shared_ptr<BaseFileReader> LakeMultiFileReader::CreateReader(ClientContext &cont
 	if (reader) {
 		return reader;
 	}
+	PrefetchSmallFile(context, file);
 	reader = MultiFileReader::CreateReader(context, file, options, file_options, interface);
 	AttachDeletes(*reader, file);
 	return reader;

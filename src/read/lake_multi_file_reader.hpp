@@ -7,8 +7,9 @@
 //  * Bind: the table's columns from the spec, matched by field id, so no file
 //    is opened at bind time.
 //  * CreateReader: DuckDB's Parquet reader for data files, with a
-//    PositionDeleteFilter for the file's deleted positions; a RowSetReader for
-//    row set pseudo-files.
+//    PositionDeleteFilter for the file's deleted positions (a small file on
+//    object storage is fetched whole first: read/small_file_prefetch.hpp); a
+//    RowSetReader for row set pseudo-files.
 //  * Virtual columns: rowid = row_id_start + file_row_number (or the embedded
 //    row id column), snapshot_id = the file's begin snapshot (or the embedded
 //    snapshot column); row sets carry both as columns.

@@ -5,6 +5,7 @@
 #include "catalog/option_registry.hpp"
 #include "catalog/table_columns.hpp"
 #include "catalog/table_options_clause.hpp"
+#include "common/file_removal.hpp"
 #include "read/delete_file_loader.hpp"
 #include "transaction/table_alter.hpp"
 
@@ -139,11 +140,13 @@ void LakeTransaction::Commit() {
 	// The catalog now names the transaction's files: whatever fails from here on, a rollback must not remove them.
 	catalog_committed = true;
 	// except the files written for tables the transaction dropped again: the commit recorded none of them
+	std::vector<std::string> unrecorded;
 	for (auto &entry : changes.table_changes) {
 		if (changes.dropped_table_ids.count(entry.first)) {
-			RemoveWrittenFiles(entry.second);
+			AddWrittenFiles(entry.second, unrecorded);
 		}
 	}
+	RemoveFiles(duckdb::FileSystem::GetFileSystem(context), unrecorded);
 	catalog.NoteOwnCommit(committed.parent_snapshot_id, committed.snapshot_id);
 	if (committed.snapshot_id >= 0) {
 		RecordLastCommittedSnapshot(context, catalog, committed.snapshot_id);
@@ -153,16 +156,15 @@ void LakeTransaction::Commit() {
 	}
 }
 
-void LakeTransaction::RemoveWrittenFiles(const LocalTableChanges &table_changes) {
-	auto &fs = duckdb::FileSystem::GetFileSystem(context);
+void LakeTransaction::AddWrittenFiles(const LocalTableChanges &table_changes, std::vector<std::string> &paths) {
 	for (size_t i = 0; i < table_changes.new_files.size(); i++) {
 		if (i < table_changes.new_file_added.size() && table_changes.new_file_added[i]) {
 			continue; // added from outside: never the lake's to remove
 		}
-		fs.TryRemoveFile(table_changes.new_files[i].path);
+		paths.push_back(table_changes.new_files[i].path);
 	}
 	for (auto &delete_file : table_changes.delete_files) {
-		fs.TryRemoveFile(delete_file.second.file.path);
+		paths.push_back(delete_file.second.file.path);
 	}
 }
 
@@ -171,21 +173,20 @@ void LakeTransaction::Rollback() {
 		changes = LocalChanges();
 		return;
 	}
-	auto &fs = duckdb::FileSystem::GetFileSystem(context);
+	std::vector<std::string> written;
 	for (auto &entry : changes.table_changes) {
-		RemoveWrittenFiles(entry.second);
+		AddWrittenFiles(entry.second, written);
 	}
 	for (auto &flush : changes.flushes) {
-		for (auto &path : flush.WrittenPaths()) {
-			fs.TryRemoveFile(path);
-		}
+		auto paths = flush.WrittenPaths();
+		written.insert(written.end(), paths.begin(), paths.end());
 	}
 	for (auto &compaction : changes.compactions) {
-		for (auto &path : compaction.WrittenPaths()) {
-			fs.TryRemoveFile(path);
-		}
+		auto paths = compaction.WrittenPaths();
+		written.insert(written.end(), paths.begin(), paths.end());
 	}
 	changes = LocalChanges();
+	RemoveFiles(duckdb::FileSystem::GetFileSystem(context), written);
 }
 
 } // namespace inlake

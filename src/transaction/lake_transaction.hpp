@@ -146,8 +146,9 @@ private:
 	//! Drops the transaction's own inlined rows with these ids (and removes them from row_ids).
 	void RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
 	void ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec);
-	//! Removes the data and delete files the transaction wrote for a table (never files it added from outside).
-	void RemoveWrittenFiles(const LocalTableChanges &table_changes);
+	//! Adds the data and delete files the transaction wrote for a table to `paths` (never files it added from
+	//! outside), for removal
+	static void AddWrittenFiles(const LocalTableChanges &table_changes, std::vector<std::string> &paths);
 	//! Whether a scan of the table lists its committed files only once its filters are known (a partitioned
 	//! table without inlined rows); sets spec.partitioning when it does.
 	bool DeferFileListing(LakeTableEntry &table, LakeScanSpec &spec);

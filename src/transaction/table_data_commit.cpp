@@ -186,7 +186,8 @@ int64_t TableDataCommit::DeleteFlushedRows(const std::set<int64_t> &row_ids) {
 			}
 			continue;
 		}
-		for (auto &match : ReadPositionsOfRowIds(table.ParentCatalog().GetDatabase(), file.file.path, wanted)) {
+		for (auto &match : ReadPositionsOfRowIds(table.ParentCatalog().GetDatabase(), file.file.path, wanted,
+		                                         file.file.file_size_bytes, file.file.footer_size)) {
 			record(match.first, match.second);
 		}
 	}

@@ -54,7 +54,8 @@ void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenData
 		table_changes.new_file_has_row_ids.push_back(embedded_row_ids);
 		if (embedded_row_ids) {
 			// the rows keep committed ids: the file's row_id_start is just the smallest (for other readers)
-			table_changes.new_file_row_id_starts.push_back(ReadMinRowId(*context.db, file.path));
+			table_changes.new_file_row_id_starts.push_back(
+			    ReadMinRowId(*context.db, file.path, file.file_size_bytes, file.footer_size));
 		} else {
 			table_changes.new_file_row_id_starts.push_back(kLocalRowIdBase + table_changes.new_row_count);
 			table_changes.new_row_count += file.record_count;
@@ -164,7 +165,8 @@ std::vector<int64_t> LakeTransaction::CommittedDeletedPositions(const DataFileRe
 	auto &ref = file.delete_file;
 	if (ref.delete_file_id >= 0) {
 		auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
-		auto from_file = ReadDeleteFilePositions(*context.db, path, ref.partial_max >= 0, snapshot_id);
+		auto from_file =
+		    ReadDeleteFilePositions(*context.db, path, ref.partial_max >= 0, snapshot_id, ref.file_size_bytes);
 		positions.insert(positions.end(), from_file.begin(), from_file.end());
 		std::sort(positions.begin(), positions.end());
 		positions.erase(std::unique(positions.begin(), positions.end()), positions.end());

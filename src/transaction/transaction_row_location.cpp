@@ -31,7 +31,8 @@ std::set<int64_t> LakeTransaction::DeletedPositionsSeen(LakeTableEntry &table, c
 	if (file.partial_max > Snapshot().snapshot_id) {
 		// rows of a flushed file inserted after the transaction's snapshot: not visible to it
 		auto path = ResolveLakePath(TableDataPath(table), file.path, file.path_is_relative);
-		auto later = ReadRowsAfterSnapshot(*context.db, path, Snapshot().snapshot_id);
+		auto later =
+		    ReadRowsAfterSnapshot(*context.db, path, Snapshot().snapshot_id, file.file_size_bytes, file.footer_size);
 		seen.insert(later.begin(), later.end());
 	}
 	return seen;
@@ -80,7 +81,7 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 			continue;
 		}
 		auto path = ResolveLakePath(table_path, file.path, file.path_is_relative);
-		auto matches = ReadPositionsOfRowIds(*context.db, path, committed);
+		auto matches = ReadPositionsOfRowIds(*context.db, path, committed, file.file_size_bytes, file.footer_size);
 		if (matches.empty()) {
 			continue;
 		}
@@ -107,7 +108,9 @@ void LakeTransaction::LocateInOwnRowIdFiles(LocalTableChanges &table_changes, st
 		if (!table_changes.new_file_has_row_ids[i]) {
 			continue;
 		}
-		for (auto &match : ReadPositionsOfRowIds(*context.db, table_changes.new_files[i].path, committed)) {
+		auto &own = table_changes.new_files[i];
+		for (auto &match :
+		     ReadPositionsOfRowIds(*context.db, own.path, committed, own.file_size_bytes, own.footer_size)) {
 			auto location = std::make_pair(int64_t(i), match.second);
 			if (row_ids.count(match.first) && !table_changes.own_file_deletes.count(location)) {
 				table_changes.own_file_deletes.insert(location);

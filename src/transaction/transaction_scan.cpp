@@ -109,7 +109,8 @@ ScanDataFile LakeTransaction::CommittedScanFile(const DataFileRecord &file, cons
 	scan_file.deleted_positions = CommittedDeletedPositions(file, table_path, read_snapshot);
 	if (file.partial_max > read_snapshot) {
 		// a flushed file holding rows inserted after the snapshot being read
-		auto later = ReadRowsAfterSnapshot(*context.db, scan_file.path, read_snapshot);
+		auto later = ReadRowsAfterSnapshot(*context.db, scan_file.path, read_snapshot, file.file_size_bytes,
+		                                   file.footer_size);
 		scan_file.deleted_positions.insert(scan_file.deleted_positions.end(), later.begin(), later.end());
 		std::sort(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end());
 		scan_file.deleted_positions.erase(

@@ -1,5 +1,7 @@
 #include "test_database.hpp"
 
+#include "counting_file_system.hpp"
+
 #include "inlake_extension.hpp"
 
 #include "duckdb/main/config.hpp"
@@ -36,7 +38,7 @@ void ConnectionSet::Reconnect() {
 	default_connection.reset();
 }
 
-TestDatabase::TestDatabase() {
+TestDatabase::TestDatabase(std::string spill_directory_p) : spill_directory(std::move(spill_directory_p)) {
 	Open("", false);
 }
 
@@ -54,17 +56,13 @@ void TestDatabase::Open(const std::string &path_p, bool read_only_p) {
 	if (read_only) {
 		config.options.access_mode = duckdb::AccessMode::READ_ONLY;
 	}
-	if (!temporary_directory.empty()) {
-		config.options.temporary_directory = temporary_directory;
+	if (path.empty()) {
+		config.options.temporary_directory = spill_directory;
 	}
 	db = std::make_unique<duckdb::DuckDB>(path.empty() ? nullptr : path.c_str(), &config);
 	inlake::LoadInlake(*db->instance);
+	RegisterCountingFileSystem(*db->instance);
 	connections.Reset(db.get());
-}
-
-void TestDatabase::UseTemporaryDirectory(const std::string &directory) {
-	temporary_directory = directory;
-	Open(path, read_only);
 }
 
 void TestDatabase::Restart() {

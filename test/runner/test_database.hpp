@@ -3,7 +3,11 @@
 //
 // TestDatabase owns the duckdb::DuckDB of one test file (in-memory until a
 // `load`), opened with allow_unsigned_extensions and without auto-install,
-// with inlake::LoadInlake called right after opening. ConnectionSet is the
+// with inlake::LoadInlake called right after opening and the test file system
+// counting:// registered (counting_file_system.hpp). An in-memory database
+// spills to the test file's own folder: DuckDB's default, ".tmp" in the
+// working directory, is shared by the test files CTest runs at once there,
+// which overwrote each other's spilled blocks. ConnectionSet is the
 // default connection plus the named connections (`statement ok con1`),
 // created on first use; the database's own set is reset by Open / Restart,
 // and each concurrentloop iteration gets a set of its own.
@@ -38,14 +42,12 @@ private:
 
 class TestDatabase {
 public:
-	TestDatabase();
+	//! `spill_directory`: where an in-memory database spills when it runs out of memory
+	explicit TestDatabase(std::string spill_directory);
 	~TestDatabase();
 
 	//! Closes the current database and opens `path` ("" or ":memory:" for in-memory).
 	void Open(const std::string &path, bool read_only);
-	//! Where DuckDB spills (this test's own folder: DuckDB's default, ./.tmp, is shared by every test process
-	//! started in the same directory, and their spill files overwrite each other); reopens the database.
-	void UseTemporaryDirectory(const std::string &directory);
 	//! Closes and reopens the same database; all connections are reset.
 	void Restart();
 	void Close();
@@ -56,9 +58,9 @@ public:
 	}
 
 private:
+	std::string spill_directory;
 	std::string path;
 	bool read_only = false;
-	std::string temporary_directory;
 	std::unique_ptr<duckdb::DuckDB> db;
 	ConnectionSet connections;
 };

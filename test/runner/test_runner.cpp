@@ -44,8 +44,8 @@ std::string RowCountText(const ResultRows &rows) {
 } // namespace
 
 FileRunner::FileRunner(std::string path_p, std::string test_dir, std::ostream &out_p)
-    : path(std::move(path_p)), out(out_p), substitution(test_dir, BaseName(path)) {
-	database.UseTemporaryDirectory(test_dir + "/duckdb_temp");
+    : path(std::move(path_p)), out(out_p), substitution(std::move(test_dir), BaseName(path)),
+      database(substitution.TestDir() + "/.spill") {
 }
 
 FileOutcome FileRunner::Run(const std::vector<TestCommand> &commands) {

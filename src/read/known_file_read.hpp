@@ -1,0 +1,34 @@
+//===----------------------------------------------------------------------===//
+// __inlake_read_parquet: read_parquet of one lake-written file whose size the
+// catalog knows, for the SQL that reads delete files and single data files
+// (read/delete_file_loader.hpp).
+//
+//   __inlake_read_parquet(path, file_size => n[, footer_size => m], ...)
+//
+// takes read_parquet's own named parameters too. It reads exactly `path` (no
+// glob is expanded, so nothing is listed or asked whether it exists) and hands
+// DuckDB's reader what read/data_file_open_info.hpp describes, so that opening
+// the file asks storage nothing and a repeated read comes from DuckDB's
+// caches; a small file on object storage is fetched in one read
+// (read/small_file_prefetch.hpp). file_size 0 (unknown) reads it as
+// read_parquet would.
+//===----------------------------------------------------------------------===//
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace duckdb {
+class ExtensionLoader;
+}
+
+namespace inlake {
+
+void RegisterKnownFileRead(duckdb::ExtensionLoader &loader);
+
+//! The FROM clause item reading `path` (of `file_size` bytes, footer `footer_size`; 0: unknown) with the
+//! read_parquet named parameters `extra` (", file_row_number = true", say)
+std::string KnownFileReadSql(const std::string &path, int64_t file_size, int64_t footer_size,
+                             const std::string &extra = std::string());
+
+} // namespace inlake
