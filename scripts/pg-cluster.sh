@@ -37,6 +37,8 @@ case "$command" in
     as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C >"$dir/initdb.log" 2>&1
     settings="-c listen_addresses='' -c unix_socket_directories='$dir' -p 5432 -c max_connections=300"
     settings+=" -c shared_buffers=128MB"
+    # a test run creates and drops hundreds of databases: keep the write-ahead log small (no replication here)
+    settings+=" -c wal_level=minimal -c max_wal_senders=0 -c max_wal_size=256MB -c min_wal_size=64MB"
     if [ "$durable" != "--durable" ]; then settings+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"; fi
     as_owner "$bin/pg_ctl" -D "$dir/data" -o "$settings" -l "$dir/server.log" -w start >/dev/null
     "$bin/psql" -q -h "$dir" -p 5432 -U postgres -d postgres -c \

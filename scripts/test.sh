@@ -36,9 +36,13 @@ timed() {
   local part=$1 start=$SECONDS
   shift
   "$@"
-  echo "test: $part took $((SECONDS - start)) s (total so far $SECONDS s)"
+  echo "test: $part took $((SECONDS - start)) s (total so far $SECONDS s); $(disk_report)"
 }
-echo "test: setup and build took $SECONDS s"
+# a full disk fails tests in confusing ways (the PostgreSQL server stops): say how much is left after each part
+disk_report() {
+  echo "free disk $(df -Pk . | awk 'NR == 2 { printf "%.1f GiB", $4 / 1048576 }'), PostgreSQL cluster $(du -sk "$pg_dir" 2>/dev/null | awk '{ printf "%.0f MiB", $1 / 1024 }')"
+}
+echo "test: setup and build took $SECONDS s; $(disk_report)"
 timed "the quick suite" bash -c 'cd "$1" && shift && ctest --output-on-failure -j "$(nproc)" "$@"' - "$build_dir" "$@"
 if [ "${INLAKE_SKIP_FUZZ:-0}" != 1 ]; then
   timed "the fuzzers (build and runs)" scripts/fuzz.sh "${INLAKE_FUZZ_SECONDS:-30}"

@@ -32,7 +32,41 @@ uint64_t Hash(const std::string &text) {
 	return hash;
 }
 
+//! Runs one statement on the server's maintenance database; returns libpq's error message, empty on success
+//! (`reached` tells whether the server answered at all).
+std::string AdminStatement(const std::string &sql, bool *reached = nullptr) {
+	auto conn = PQconnectdb((PostgresLakes::ServerConninfo() + " dbname=postgres").c_str());
+	if (PQstatus(conn) != CONNECTION_OK) {
+		std::string message = PQerrorMessage(conn);
+		PQfinish(conn);
+		if (reached) {
+			*reached = false;
+		}
+		return message.empty() ? "cannot connect" : message;
+	}
+	if (reached) {
+		*reached = true;
+	}
+	PQsetNoticeProcessor(
+	    conn, [](void *, const char *) {}, nullptr);
+	auto result = PQexec(conn, sql.c_str());
+	bool ok = PQresultStatus(result) == PGRES_COMMAND_OK;
+	std::string message = ok ? "" : PQerrorMessage(conn);
+	PQclear(result);
+	PQfinish(conn);
+	return ok || !message.empty() ? message : "failed";
+}
+
 } // namespace
+
+PostgresLakes::~PostgresLakes() {
+	if (databases.empty() || std::getenv("INLAKE_KEEP_TEST_DIR")) {
+		return;
+	}
+	for (auto &entry : databases) {
+		AdminStatement("DROP DATABASE IF EXISTS " + entry.second + " WITH (FORCE)");
+	}
+}
 
 bool PostgresLakes::Database(const std::string &path, std::string &database) {
 	std::lock_guard<std::mutex> guard(lock);
@@ -45,21 +79,13 @@ bool PostgresLakes::Database(const std::string &path, std::string &database) {
 	char name[32];
 	snprintf(name, sizeof(name), "lake_%016llx", (unsigned long long)Hash(key + std::to_string(getpid())));
 	database = name;
-	auto conn = PQconnectdb((ServerConninfo() + " dbname=postgres").c_str());
-	if (PQstatus(conn) != CONNECTION_OK) {
-		std::string message = PQerrorMessage(conn);
-		PQfinish(conn);
-		throw std::runtime_error("cannot reach the test PostgreSQL server (INLAKE_TEST_PG): " + message);
-	}
-	PQsetNoticeProcessor(
-	    conn, [](void *, const char *) {}, nullptr);
-	PQclear(PQexec(conn, ("DROP DATABASE IF EXISTS " + database).c_str()));
-	auto result = PQexec(conn, ("CREATE DATABASE " + database).c_str());
-	bool created = PQresultStatus(result) == PGRES_COMMAND_OK;
-	std::string message = PQerrorMessage(conn);
-	PQclear(result);
-	PQfinish(conn);
-	if (!created) {
+	AdminStatement("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+	bool reached = false;
+	auto message = AdminStatement("CREATE DATABASE " + database, &reached);
+	if (!message.empty()) {
+		if (!reached) {
+			throw std::runtime_error("cannot reach the test PostgreSQL server (INLAKE_TEST_PG): " + message);
+		}
 		throw std::runtime_error("cannot create test database " + database + ": " + message);
 	}
 	databases[key] = database;

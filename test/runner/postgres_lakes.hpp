@@ -5,7 +5,9 @@
 // server, created at its first ATTACH, and the ATTACH is rewritten to
 // 'ducklake:postgres:dbname=<that database> <conninfo>'. A new lake needs a
 // DATA_PATH there: the first ATTACH of a path that gives none gets the one
-// a file catalog would default to ('PATH.files/').
+// a file catalog would default to ('PATH.files/'). The databases are
+// dropped when the file's run ends (kept with INLAKE_KEEP_TEST_DIR), so a
+// full run does not grow the server by one database per test.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -17,6 +19,12 @@ namespace inlake_test {
 
 class PostgresLakes {
 public:
+	PostgresLakes() = default;
+	PostgresLakes(const PostgresLakes &) = delete;
+	PostgresLakes &operator=(const PostgresLakes &) = delete;
+	//! Drops every database this object created (after the test's DuckDB instance is gone).
+	~PostgresLakes();
+
 	//! The test server's conninfo (INLAKE_TEST_PG), empty when none is given.
 	static std::string ServerConninfo();
 	//! Rewrites the ATTACH string literal at [start, end) of `text` (the quotes excluded, 'ducklake:PATH'
@@ -27,7 +35,6 @@ public:
 	bool Database(const std::string &path, std::string &database);
 
 private:
-
 	std::mutex lock;
 	std::map<std::string, std::string> databases;
 };

@@ -9,7 +9,17 @@ if [[ ! -x "$INLAKE" ]]; then
 	exit 1
 fi
 WORK_DIR=$(mktemp -d)
-trap 'rm -rf "$WORK_DIR"' EXIT
+# pg_database runs in a subshell ($(...)), so the names it creates are kept in a file
+cleanup_test() {
+	local name
+	if [[ -f "$WORK_DIR/.pg_databases" ]]; then
+		while read -r name; do
+			psql -q "$PG dbname=postgres" -c "DROP DATABASE IF EXISTS $name WITH (FORCE)" >/dev/null 2>&1 || true
+		done <"$WORK_DIR/.pg_databases"
+	fi
+	rm -rf "$WORK_DIR"
+}
+trap cleanup_test EXIT
 cd "$WORK_DIR"
 FAILURES=0
 
@@ -84,7 +94,8 @@ finish() {
 }
 
 # require_postgres: skips the test (exit 77) unless INLAKE_TEST_PG names a PostgreSQL test server; then
-# pg_database NAME creates a fresh database NAME there and PG is the server's conninfo
+# pg_database NAME creates a fresh database NAME there (dropped when the test exits) and PG is the server's
+# conninfo
 require_postgres() {
 	if [[ -z "${INLAKE_TEST_PG:-}" ]]; then
 		echo "SKIPPED: no PostgreSQL test server (INLAKE_TEST_PG; scripts/test.sh starts one)"
@@ -95,5 +106,6 @@ require_postgres() {
 pg_database() {
 	local name="$1_$$"
 	psql -q "$PG dbname=postgres" -c "DROP DATABASE IF EXISTS $name" -c "CREATE DATABASE $name" >/dev/null 2>&1
+	echo "$name" >>"$WORK_DIR/.pg_databases"
 	echo "$name"
 }
