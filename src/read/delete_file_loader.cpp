@@ -7,6 +7,8 @@
 #include "duckdb/main/connection.hpp"
 #include "duckdb/main/database.hpp"
 
+#include <algorithm>
+
 namespace inlake {
 using namespace duckdb; // NOLINT
 
@@ -76,22 +78,28 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 	if (row_ids.empty()) {
 		return result;
 	}
-	std::string list;
-	for (auto id : row_ids) {
-		list += (list.empty() ? "" : ", ") + SqlInt(id);
-	}
+	// The file's ids within the wanted range are read (a range the reader can skip row groups by) and matched
+	// here: an IN list of the ids made the query's planning grow faster than the list (40 s for an UPDATE of
+	// 800,000 rows that kept their ids in files)
+	std::vector<int64_t> wanted(row_ids);
+	std::sort(wanted.begin(), wanted.end());
 	auto connection = OpenInternalConnection(db);
 	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM " +
 	                              KnownFileReadSql(path, file_size, footer_size, ", file_row_number = true") +
-	                              " WHERE _ducklake_internal_row_id IN (" + list + ") ORDER BY file_row_number");
+	                              " WHERE _ducklake_internal_row_id BETWEEN " + SqlInt(wanted.front()) + " AND " +
+	                              SqlInt(wanted.back()) + " ORDER BY file_row_number");
 	if (query->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, query->GetError());
 	}
 	for (auto &chunk : query->Collection().Chunks()) {
+		chunk.Flatten();
 		auto ids = FlatVector::GetData<int64_t>(chunk.data[0]);
+		auto &validity = FlatVector::Validity(chunk.data[0]);
 		auto positions = FlatVector::GetData<int64_t>(chunk.data[1]);
 		for (idx_t row = 0; row < chunk.size(); row++) {
-			result.emplace_back(ids[row], positions[row]);
+			if (validity.RowIsValid(row) && std::binary_search(wanted.begin(), wanted.end(), ids[row])) {
+				result.emplace_back(ids[row], positions[row]);
+			}
 		}
 	}
 	return result;

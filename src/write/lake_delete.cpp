@@ -4,45 +4,43 @@
 #include "transaction/local_changes.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/lake_row_sink.hpp"
+#include "write/row_id_set.hpp"
+#include "write/shared_row_sink.hpp"
 
 #include "duckdb/execution/expression_executor.hpp"
 #include "duckdb/planner/expression/bound_reference_expression.hpp"
 
-#include <set>
+#include <atomic>
 
 namespace inlake {
 using namespace duckdb; // NOLINT
 
 namespace {
 
-class RowIdCollector : public GlobalSinkState {
+class DeleteState : public GlobalSinkState {
 public:
-	std::set<int64_t> row_ids;
-
-	void Collect(Vector &row_id_vector, idx_t count) {
-		UnifiedVectorFormat format;
-		row_id_vector.ToUnifiedFormat(count, format);
-		auto ids = UnifiedVectorFormat::GetData<int64_t>(format);
-		for (idx_t row = 0; row < count; row++) {
-			auto index = format.sel->get_index(row);
-			if (format.validity.RowIsValid(index)) {
-				row_ids.insert(ids[index]);
-			}
-		}
-	}
-	void Register(ClientContext &context, LakeTableEntry &table) {
-		auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
-		transaction.DeleteRows(table, std::vector<int64_t>(row_ids.begin(), row_ids.end()));
-	}
+	RowIdSet row_ids;
 };
 
 //! UPDATE: the row ids of the old versions (deleted at Finalize), and the new versions. A committed row keeps
 //! its row id (the spec's row lineage: the change feed and anyone tracking rows rely on it), so its new version
-//! goes to `kept_sink` with the id; a row this transaction inserted itself gets a new one from `sink`.
-class UpdateState : public RowIdCollector {
+//! goes to `kept_sink` with the id; a row this transaction inserted itself gets a new one from `sink`. Every
+//! thread writes the new versions it computes (UpdateLocalState).
+class UpdateState : public GlobalSinkState {
 public:
-	UpdateState(ClientContext &context, LakeTableEntry &table, const vector<unique_ptr<Expression>> &defaults)
-	    : sink(table), kept_sink(table, true), default_executor(context, defaults) {
+	explicit UpdateState(LakeTableEntry &table) : sink(table), kept_sink(table, true) {
+	}
+
+	RowIdSet row_ids;
+	SharedRowSink sink;
+	SharedRowSink kept_sink;
+	std::atomic<idx_t> updated {0};
+};
+
+class UpdateLocalState : public LocalSinkState {
+public:
+	UpdateLocalState(ClientContext &context, LakeTableEntry &table, const vector<unique_ptr<Expression>> &defaults)
+	    : default_executor(context, defaults) {
 		auto types = table.GetTypes();
 		new_rows.Initialize(context, types);
 		fresh_rows.Initialize(context, types);
@@ -67,24 +65,24 @@ public:
 		}
 		if (fresh_count > 0) {
 			fresh_rows.Slice(new_rows, fresh, fresh_count);
-			sink.Append(context, fresh_rows);
+			sink->Append(context, fresh_rows);
 		}
 		if (kept_count > 0) {
 			for (idx_t col = 0; col < new_rows.ColumnCount(); col++) {
 				kept_rows.data[col].Slice(new_rows.data[col], kept, kept_count);
 			}
 			kept_rows.SetCardinality(kept_count);
-			kept_sink.Append(context, kept_rows);
+			kept_sink->Append(context, kept_rows);
 		}
 	}
 
-	LakeRowSink sink;
-	LakeRowSink kept_sink;
+	//! The thread's sinks, made at its first rows (MERGE makes the local state without the global one)
+	std::unique_ptr<LakeRowSink> sink;
+	std::unique_ptr<LakeRowSink> kept_sink;
 	DataChunk new_rows;
 	DataChunk fresh_rows;
 	DataChunk kept_rows;
 	ExpressionExecutor default_executor;
-	idx_t updated = 0;
 };
 
 } // namespace
@@ -98,22 +96,23 @@ LakeDelete::LakeDelete(PhysicalPlan &plan, LakeTableEntry &table_p, idx_t row_id
 
 unique_ptr<GlobalSinkState> LakeDelete::GetGlobalSinkState(ClientContext &context) const {
 	LakeTransaction::Get(context, table->ParentCatalog()).CheckWritable("delete");
-	return make_uniq<RowIdCollector>();
+	return make_uniq<DeleteState>();
 }
 
 SinkResultType LakeDelete::Sink(ExecutionContext &context, DataChunk &chunk, OperatorSinkInput &input) const {
-	input.global_state.Cast<RowIdCollector>().Collect(chunk.data[row_id_index], chunk.size());
+	input.global_state.Cast<DeleteState>().row_ids.Insert(chunk.data[row_id_index], chunk.size());
 	return SinkResultType::NEED_MORE_INPUT;
 }
 
 SinkFinalizeType LakeDelete::Finalize(Pipeline &pipeline, Event &event, ClientContext &context,
                                       OperatorSinkFinalizeInput &input) const {
-	input.global_state.Cast<RowIdCollector>().Register(context, *table);
+	auto &transaction = LakeTransaction::Get(context, table->ParentCatalog());
+	transaction.DeleteRows(*table, input.global_state.Cast<DeleteState>().row_ids.Sorted());
 	return SinkFinalizeType::READY;
 }
 
 idx_t LakeDelete::RowCount(GlobalSinkState &state) const {
-	return state.Cast<RowIdCollector>().row_ids.size();
+	return state.Cast<DeleteState>().row_ids.Count();
 }
 
 // --- UPDATE -------------------------------------------------------------------
@@ -128,50 +127,63 @@ LakeUpdate::LakeUpdate(PhysicalPlan &plan, LakeTableEntry &table_p, vector<Physi
 
 unique_ptr<GlobalSinkState> LakeUpdate::GetGlobalSinkState(ClientContext &context) const {
 	LakeTransaction::Get(context, table->ParentCatalog()).CheckWritable("update");
-	return make_uniq<UpdateState>(context, *table, bound_defaults);
+	return make_uniq<UpdateState>(*table);
+}
+
+unique_ptr<LocalSinkState> LakeUpdate::GetLocalSinkState(ExecutionContext &context) const {
+	return make_uniq<UpdateLocalState>(context.client, *table, bound_defaults);
 }
 
 SinkResultType LakeUpdate::Sink(ExecutionContext &context, DataChunk &chunk, OperatorSinkInput &input) const {
-	auto &state = input.global_state.Cast<UpdateState>();
-	auto &row_ids = chunk.data[chunk.ColumnCount() - 1];
-	// The same row reached twice (e.g. through a join) is updated once.
-	SelectionVector first(STANDARD_VECTOR_SIZE);
-	idx_t kept = 0;
-	std::vector<int64_t> kept_ids;
-	UnifiedVectorFormat format;
-	row_ids.ToUnifiedFormat(chunk.size(), format);
-	auto ids = UnifiedVectorFormat::GetData<int64_t>(format);
-	for (idx_t row = 0; row < chunk.size(); row++) {
-		auto id = ids[format.sel->get_index(row)];
-		if (state.row_ids.insert(id).second) {
-			first.set_index(kept++, row);
-			kept_ids.push_back(id);
-		}
+	auto &global = input.global_state.Cast<UpdateState>();
+	auto &local = input.local_state.Cast<UpdateLocalState>();
+	if (!local.sink) {
+		local.sink = global.sink.Local();
+		local.kept_sink = global.kept_sink.Local();
 	}
-	auto &new_rows = state.new_rows;
+	// The same row reached twice (e.g. through a join) is updated once.
+	auto first = global.row_ids.InsertNew(chunk.data[chunk.ColumnCount() - 1], chunk.size());
+	SelectionVector selection(STANDARD_VECTOR_SIZE);
+	std::vector<int64_t> kept_ids;
+	kept_ids.reserve(first.size());
+	for (idx_t i = 0; i < first.size(); i++) {
+		selection.set_index(i, first[i].first);
+		kept_ids.push_back(first[i].second);
+	}
+	auto &new_rows = local.new_rows;
 	new_rows.Reset();
 	for (idx_t i = 0; i < expressions.size(); i++) {
 		auto column = columns[i].index;
 		if (expressions[i]->GetExpressionType() == ExpressionType::VALUE_DEFAULT) {
-			state.default_executor.ExecuteExpression(column, new_rows.data[column]);
+			local.default_executor.ExecuteExpression(column, new_rows.data[column]);
 			continue;
 		}
 		auto &binding = expressions[i]->Cast<BoundReferenceExpression>();
 		new_rows.data[column].Reference(chunk.data[binding.index]);
 	}
 	new_rows.SetCardinality(chunk.size());
-	if (kept < chunk.size()) {
-		new_rows.Slice(first, kept);
+	if (first.size() < chunk.size()) {
+		new_rows.Slice(selection, first.size());
 	}
-	state.Append(context.client, kept_ids);
-	state.updated += kept;
+	local.Append(context.client, kept_ids);
+	global.updated += first.size();
 	return SinkResultType::NEED_MORE_INPUT;
+}
+
+SinkCombineResultType LakeUpdate::Combine(ExecutionContext &context, OperatorSinkCombineInput &input) const {
+	auto &global = input.global_state.Cast<UpdateState>();
+	auto &local = input.local_state.Cast<UpdateLocalState>();
+	if (local.sink) {
+		global.sink.Combine(context.client, *local.sink);
+		global.kept_sink.Combine(context.client, *local.kept_sink);
+	}
+	return SinkCombineResultType::FINISHED;
 }
 
 SinkFinalizeType LakeUpdate::Finalize(Pipeline &pipeline, Event &event, ClientContext &context,
                                       OperatorSinkFinalizeInput &input) const {
 	auto &state = input.global_state.Cast<UpdateState>();
-	state.Register(context, *table);
+	LakeTransaction::Get(context, table->ParentCatalog()).DeleteRows(*table, state.row_ids.Sorted());
 	state.sink.Finish(context);
 	state.kept_sink.Finish(context);
 	return SinkFinalizeType::READY;
@@ -204,7 +216,9 @@ PhysicalOperator &PlanLakeUpdate(ClientContext &context, PhysicalPlanGenerator &
 		throw InternalException("DuckLake UPDATE must rewrite every column of the row");
 	}
 	auto &update = planner.Make<LakeUpdate>(table, std::move(op.columns), std::move(op.expressions),
-	                                        std::move(op.bound_defaults), op.estimated_cardinality);
+	                                        std::move(op.bound_defaults), op.estimated_cardinality)
+	                   .Cast<LakeUpdate>();
+	update.parallel = plan.estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS;
 	update.children.push_back(plan);
 	return update;
 }

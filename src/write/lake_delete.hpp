@@ -8,6 +8,12 @@
 // delete file). UPDATE is a delete of the old row versions plus an insert of
 // the new ones through a LakeRowSink, so small updates are inlined too; the
 // binder is asked for every column of the row (BindUpdateConstraints).
+//
+// Both are parallel sinks: every thread adds the row ids it sees to one
+// RowIdSet. An UPDATE expected to rewrite at least PARALLEL_WRITE_MIN_ROWS
+// rows writes the new versions on every thread, each thread its own files
+// (SharedRowSink); a smaller one on one thread, so it makes no more files
+// than it needs.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -37,6 +43,9 @@ public:
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
 	                                  duckdb::ClientContext &context,
 	                                  duckdb::OperatorSinkFinalizeInput &input) const override;
+	bool ParallelSink() const override {
+		return true;
+	}
 
 protected:
 	duckdb::idx_t RowCount(duckdb::GlobalSinkState &state) const override;
@@ -54,11 +63,19 @@ public:
 	duckdb::vector<duckdb::PhysicalIndex> columns;
 	duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> expressions;
 	duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> bound_defaults;
+	//! Every thread writes new row versions (a statement expected to rewrite PARALLEL_WRITE_MIN_ROWS or more)
+	bool parallel = false;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
+	duckdb::unique_ptr<duckdb::LocalSinkState> GetLocalSinkState(duckdb::ExecutionContext &context) const override;
 	duckdb::SinkResultType Sink(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
 	                            duckdb::OperatorSinkInput &input) const override;
+	duckdb::SinkCombineResultType Combine(duckdb::ExecutionContext &context,
+	                                      duckdb::OperatorSinkCombineInput &input) const override;
+	bool ParallelSink() const override {
+		return parallel;
+	}
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
 	                                  duckdb::ClientContext &context,
 	                                  duckdb::OperatorSinkFinalizeInput &input) const override;

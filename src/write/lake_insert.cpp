@@ -85,10 +85,6 @@ idx_t LakeInsert::RowCount(GlobalSinkState &state_p) const {
 	return state.sink ? state.sink->RowCount() : 0;
 }
 
-//! Rows below which a statement is written by one thread: a parallel write splits the rows by Parquet row group,
-//! so a smaller statement gains nothing from it (and small inserts, the inlined ones, stay as cheap as they are).
-static constexpr idx_t PARALLEL_WRITE_MIN_ROWS = 122880;
-
 static bool WorthWritingInParallel(ClientContext &context, PhysicalOperator &plan) {
 	return plan.estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS && PhysicalPlanGenerator::UseBatchIndex(context, plan);
 }

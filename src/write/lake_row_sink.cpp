@@ -12,8 +12,29 @@
 namespace inlake {
 using namespace duckdb; // NOLINT
 
-LakeRowSink::LakeRowSink(LakeTableEntry &table, bool keep_row_ids) : table(table), keep_row_ids(keep_row_ids) {
+LakeRowSink::LakeRowSink(LakeTableEntry &table, bool keep_row_ids, StatementRows *statement)
+    : table(table), keep_row_ids(keep_row_ids), statement(statement) {
 }
+
+//! Holds the statement's transaction lock when the sink shares its statement with sinks on other threads
+class TransactionGuard {
+public:
+	explicit TransactionGuard(StatementRows *statement) : statement(statement) {
+		if (statement) {
+			statement->transaction_lock.lock();
+		}
+	}
+	~TransactionGuard() {
+		if (statement) {
+			statement->transaction_lock.unlock();
+		}
+	}
+	TransactionGuard(const TransactionGuard &) = delete;
+	TransactionGuard &operator=(const TransactionGuard &) = delete;
+
+private:
+	StatementRows *statement;
+};
 
 LakeRowSink::~LakeRowSink() = default;
 
@@ -36,7 +57,12 @@ void CheckNotNull(LakeTableEntry &table, DataChunk &chunk) {
 	}
 }
 
+idx_t LakeRowSink::StatementRowCount() const {
+	return statement ? statement->count.load() : row_count;
+}
+
 void LakeRowSink::DecideInlining(ClientContext &context) {
+	TransactionGuard guard(statement);
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
 	transaction.CheckWritable("insert");
 	inline_decided = true;
@@ -59,10 +85,13 @@ void LakeRowSink::DecideInlining(ClientContext &context) {
 }
 
 void LakeRowSink::StartParquet(ClientContext &context) {
-	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
-	auto options = transaction.WriteOptionsFor(table);
-	options.write_row_id = keep_row_ids;
-	writer = make_uniq<PartitionedFileWriter>(context, std::move(options));
+	{
+		TransactionGuard guard(statement);
+		auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
+		auto options = transaction.WriteOptionsFor(table);
+		options.write_row_id = keep_row_ids;
+		writer = make_uniq<PartitionedFileWriter>(context, std::move(options));
+	}
 	if (buffer) {
 		for (auto &buffered : buffer->Chunks()) {
 			writer->Append(buffered);
@@ -77,13 +106,18 @@ void LakeRowSink::Append(ClientContext &context, DataChunk &chunk) {
 	}
 	CheckNotNull(table, chunk);
 	row_count += chunk.size();
+	auto statement_rows = statement ? statement->count += chunk.size() : row_count;
+	Route(context, chunk, statement_rows);
+}
+
+void LakeRowSink::Route(ClientContext &context, DataChunk &chunk, idx_t statement_rows) {
 	if (!inline_decided) {
 		DecideInlining(context);
 	}
 	if (refuse_nul_partition_values) {
 		RefuseNulPartitionValues(table.name, table.Record().partition, table.Record().columns, chunk);
 	}
-	if (buffer && int64_t(buffer->Count() + chunk.size()) <= inlining_limit) {
+	if (buffer && int64_t(statement_rows) <= inlining_limit) {
 		buffer->Append(chunk);
 		return;
 	}
@@ -93,8 +127,31 @@ void LakeRowSink::Append(ClientContext &context, DataChunk &chunk) {
 	writer->Append(chunk);
 }
 
+void LakeRowSink::CloseFiles(std::vector<WrittenDataFile> &files) {
+	if (writer) {
+		auto written = writer->Finish();
+		files.insert(files.end(), std::make_move_iterator(written.begin()), std::make_move_iterator(written.end()));
+		writer.reset();
+	}
+}
+
+void LakeRowSink::HandOverHeldBack(ClientContext &context, LakeRowSink &target) {
+	if (buffer) {
+		for (auto &chunk : buffer->Chunks()) {
+			target.row_count += chunk.size();
+			target.Route(context, chunk, StatementRowCount());
+		}
+		buffer.reset();
+	}
+	row_count = 0;
+}
+
 void LakeRowSink::Finish(ClientContext &context) {
-	if (!inlining_blocker.empty() && int64_t(row_count) <= inlining_limit) {
+	TransactionGuard guard(statement);
+	if (!writer && buffer && int64_t(StatementRowCount()) > inlining_limit) {
+		StartParquet(context); // rows held back by one thread of a statement that turned out larger than the limit
+	}
+	if (!inlining_blocker.empty() && int64_t(StatementRowCount()) <= inlining_limit) {
 		DUCKDB_LOG_WARN(context, "DuckLake table \"%s\" cannot be inlined, writing Parquet instead: %s", table.name,
 		                inlining_blocker);
 	}

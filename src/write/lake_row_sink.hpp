@@ -12,11 +12,19 @@
 // column, the row id each row keeps (the new versions of rows an UPDATE
 // rewrites): inlined rows carry it, Parquet files store it in
 // _ducklake_internal_row_id.
+//
+// One statement may append through several sinks at once, one per thread
+// (SharedRowSink, write/shared_row_sink.hpp): they then share a
+// StatementRows, so that the inlining decision is about the statement's rows,
+// not one thread's, and the sinks touch the transaction under its lock.
 //===----------------------------------------------------------------------===//
 #pragma once
 
 #include "duckdb/common/types/column/column_data_collection.hpp"
 #include "duckdb/common/types/data_chunk.hpp"
+
+#include <atomic>
+#include <mutex>
 
 namespace duckdb {
 class ClientContext;
@@ -26,16 +34,32 @@ namespace inlake {
 
 class LakeTableEntry;
 class PartitionedFileWriter;
+struct WrittenDataFile;
+
+//! What the sinks of one statement on several threads share.
+struct StatementRows {
+	//! Rows appended to any of them so far
+	std::atomic<duckdb::idx_t> count {0};
+	//! Held while a sink reads the transaction (its options, the inlining limit) or registers with it
+	std::recursive_mutex transaction_lock;
+};
 
 class LakeRowSink {
 public:
-	explicit LakeRowSink(LakeTableEntry &table, bool keep_row_ids = false);
+	//! `statement`: shared with the statement's other sinks (nullptr: this sink is the statement's only one)
+	explicit LakeRowSink(LakeTableEntry &table, bool keep_row_ids = false, StatementRows *statement = nullptr);
 	~LakeRowSink();
 
 	//! Appends rows whose columns are the table's columns, in order.
 	void Append(duckdb::ClientContext &context, duckdb::DataChunk &chunk);
 	//! Registers the statement's rows with the transaction.
 	void Finish(duckdb::ClientContext &context);
+
+	//! For SharedRowSink, when this thread's sink is done: closes its files (appended to `files`) ...
+	void CloseFiles(std::vector<WrittenDataFile> &files);
+	//! ... and hands the rows it still holds back for inlining to `target`, the statement's sink that decides
+	//! about them at the end (under the statement's transaction lock).
+	void HandOverHeldBack(duckdb::ClientContext &context, LakeRowSink &target);
 
 	duckdb::idx_t RowCount() const {
 		return row_count;
@@ -44,9 +68,14 @@ public:
 private:
 	void DecideInlining(duckdb::ClientContext &context);
 	void StartParquet(duckdb::ClientContext &context);
+	//! Sends checked rows to the buffer or a file, given the statement's rows so far
+	void Route(duckdb::ClientContext &context, duckdb::DataChunk &chunk, duckdb::idx_t statement_rows);
+	//! The statement's rows so far (all sinks of a shared statement)
+	duckdb::idx_t StatementRowCount() const;
 
 	LakeTableEntry &table;
 	bool keep_row_ids;
+	StatementRows *statement;
 	bool inline_decided = false;
 	//! The table is partitioned and its catalog cannot store a NUL in a partition value (checked per chunk)
 	bool refuse_nul_partition_values = false;

@@ -46,6 +46,11 @@ public:
 	}
 
 private:
+	//! Rows up to which AppendRows sends one INSERT ... VALUES statement; more are bound as lists
+	static constexpr size_t kRowsAppendedAsText = 1000;
+	void AppendRowsAsLists(const std::string &qualified_table, const std::string &column_list,
+	                       const std::vector<std::vector<duckdb::Value>> &rows);
+
 	InternalConnection &connection;
 	std::string metadata_database;
 	std::string metadata_schema;
