@@ -12,8 +12,12 @@
 // each timed as the median of --reps runs (tables dropped and files cleaned
 // up between runs). Reported: ms per statement, the ratios lake / COPY in
 // rows/s (target >= 0.9x), the files written, and the speed-up from 1 to T
-// threads of each. Correctness: count(*) and sum(id) of every lake table
-// equal src's, and the rows keep their order (rowid = id).
+// threads of each. Then the Parquet part of UPDATE and MERGE: UPDATE lake.c
+// SET x = x + 1 (every row rewritten, keeping its row id) against COPY of the
+// same rows (the same lake scan, the new values, the row id column), and a
+// MERGE INTO lake.i USING src ... WHEN MATCHED THEN UPDATE against COPY of
+// the same join. Correctness: count(*) and sum(id) of every lake table equal
+// src's, the rows keep their order (rowid = id), the new values are right.
 //
 // Usage: write_bench [--rows N] [--reps K] [--threads T] [--keep]
 //===----------------------------------------------------------------------===//
@@ -26,6 +30,7 @@
 #include <filesystem>
 #include <string>
 #include <thread>
+#include <tuple>
 
 using namespace duckdb; // NOLINT
 using namespace bench;  // NOLINT
@@ -43,6 +48,11 @@ struct Timings {
 	double copy_ms = 0;
 	double ctas_ms = 0;
 	double insert_ms = 0;
+	//! COPY of the rows an UPDATE / MERGE writes (the same scan, join and columns) and the statements themselves
+	double update_copy_ms = 0;
+	double update_ms = 0;
+	double merge_copy_ms = 0;
+	double merge_ms = 0;
 };
 
 double Median(std::vector<double> samples) {
@@ -63,7 +73,7 @@ void CheckTable(Connection &con, const std::string &table, idx_t rows) {
 Timings Measure(Connection &con, const Options &options, idx_t threads, const std::string &dir) {
 	Run(con, "SET threads = " + std::to_string(threads));
 	Timings result;
-	std::vector<double> copy, ctas, insert;
+	std::vector<double> copy, ctas, insert, update_copy, update, merge_copy, merge;
 	for (idx_t rep = 0; rep < options.reps; rep++) {
 		copy.push_back(TimeMs(con, "COPY src TO '" + dir + "/copy.parquet' (FORMAT parquet)"));
 		ctas.push_back(TimeMs(con, "CREATE TABLE lake.c AS FROM src"));
@@ -76,6 +86,23 @@ Timings Measure(Connection &con, const Options &options, idx_t threads, const st
 			                            "end_snapshot IS NULL");
 			AddRow(std::to_string(threads) + " threads: lake data files (both tables)", std::to_string(files));
 		}
+		// every row rewritten, keeping its row id: against COPY of the same new rows (with the row id column)
+		update_copy.push_back(TimeMs(con, "COPY (SELECT id, name, x + 1 AS x, d, g, rowid AS r FROM lake.c) TO '" +
+		                                      dir + "/update.parquet' (FORMAT parquet)"));
+		update.push_back(TimeMs(con, "UPDATE lake.c SET x = x + 1"));
+		merge_copy.push_back(TimeMs(con, "COPY (SELECT i.id, i.name, src.x + 2 AS x, i.d, i.g, i.rowid AS r FROM "
+		                                     "lake.i JOIN src ON i.id = src.id) TO '" +
+		                                     dir + "/merge.parquet' (FORMAT parquet)"));
+		merge.push_back(TimeMs(con, "MERGE INTO lake.i USING src ON i.id = src.id WHEN MATCHED THEN UPDATE SET "
+		                            "x = src.x + 2"));
+		if (rep == 0) {
+			CheckTable(con, "lake.c", options.rows);
+			CheckTable(con, "lake.i", options.rows);
+			if (ScalarInt(con, "SELECT count(*) FROM lake.c WHERE x <> id * 0.25 + 1") != 0 ||
+			    ScalarInt(con, "SELECT count(*) FROM lake.i WHERE x <> id * 0.25 + 2") != 0) {
+				throw std::runtime_error("UPDATE / MERGE wrote wrong values");
+			}
+		}
 		Run(con, "DROP TABLE lake.c");
 		Run(con, "DROP TABLE lake.i");
 		Run(con, "CALL ducklake_expire_snapshots('lake', older_than => now())");
@@ -84,13 +111,25 @@ Timings Measure(Connection &con, const Options &options, idx_t threads, const st
 	result.copy_ms = Median(copy);
 	result.ctas_ms = Median(ctas);
 	result.insert_ms = Median(insert);
+	result.update_copy_ms = Median(update_copy);
+	result.update_ms = Median(update);
+	result.merge_copy_ms = Median(merge_copy);
+	result.merge_ms = Median(merge);
 	auto prefix = std::to_string(threads) + " threads: ";
 	AddRow(prefix + "COPY src TO parquet", Fmt("%.0f ms", result.copy_ms));
 	AddRow(prefix + "CREATE TABLE lake.c AS FROM src", Fmt("%.0f ms", result.ctas_ms));
 	AddRow(prefix + "INSERT INTO lake.i FROM src", Fmt("%.0f ms", result.insert_ms));
-	for (auto &entry : {std::make_pair("CTAS", result.ctas_ms), std::make_pair("INSERT", result.insert_ms)}) {
-		auto ratio = result.copy_ms / entry.second;
-		AddRow(prefix + entry.first + " / COPY rows/s", Fmt("%.2fx", ratio), ">= 0.9x", ratio >= 0.9 ? "MET" : "NOT MET");
+	AddRow(prefix + "COPY (the rows UPDATE writes) TO parquet", Fmt("%.0f ms", result.update_copy_ms));
+	AddRow(prefix + "UPDATE lake.c SET x = x + 1", Fmt("%.0f ms", result.update_ms));
+	AddRow(prefix + "COPY (the rows MERGE writes) TO parquet", Fmt("%.0f ms", result.merge_copy_ms));
+	AddRow(prefix + "MERGE INTO lake.i ... UPDATE", Fmt("%.0f ms", result.merge_ms));
+	for (auto &entry : {std::make_tuple("CTAS", result.copy_ms, result.ctas_ms),
+	                    std::make_tuple("INSERT", result.copy_ms, result.insert_ms),
+	                    std::make_tuple("UPDATE", result.update_copy_ms, result.update_ms),
+	                    std::make_tuple("MERGE", result.merge_copy_ms, result.merge_ms)}) {
+		auto ratio = std::get<1>(entry) / std::get<2>(entry);
+		AddRow(prefix + std::get<0>(entry) + " / COPY rows/s", Fmt("%.2fx", ratio), ">= 0.9x",
+		       ratio >= 0.9 ? "MET" : "NOT MET");
 	}
 	return result;
 }
@@ -127,6 +166,8 @@ int RunBenchmark(const Options &options, const std::string &dir) {
 		AddRow(prefix + "COPY", Fmt("%.2fx", timings[0].copy_ms / timings[i].copy_ms));
 		AddRow(prefix + "CTAS", Fmt("%.2fx", timings[0].ctas_ms / timings[i].ctas_ms));
 		AddRow(prefix + "INSERT", Fmt("%.2fx", timings[0].insert_ms / timings[i].insert_ms));
+		AddRow(prefix + "UPDATE", Fmt("%.2fx", timings[0].update_ms / timings[i].update_ms));
+		AddRow(prefix + "MERGE", Fmt("%.2fx", timings[0].merge_ms / timings[i].merge_ms));
 	}
 	PrintReport();
 	return 0;

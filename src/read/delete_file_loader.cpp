@@ -81,8 +81,12 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 	// The file's ids within the wanted range are read (a range the reader can skip row groups by) and matched
 	// here: an IN list of the ids made the query's planning grow faster than the list (40 s for an UPDATE of
 	// 800,000 rows that kept their ids in files)
-	std::vector<int64_t> wanted(row_ids);
-	std::sort(wanted.begin(), wanted.end());
+	std::vector<int64_t> sorted_copy;
+	if (!std::is_sorted(row_ids.begin(), row_ids.end())) {
+		sorted_copy = row_ids;
+		std::sort(sorted_copy.begin(), sorted_copy.end());
+	}
+	auto &wanted = sorted_copy.empty() ? row_ids : sorted_copy;
 	auto connection = OpenInternalConnection(db);
 	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM " +
 	                              KnownFileReadSql(path, file_size, footer_size, ", file_row_number = true") +

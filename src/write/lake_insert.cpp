@@ -6,6 +6,7 @@
 #include "write/insert_target.hpp"
 #include "write/lake_row_sink.hpp"
 #include "write/ordered_lake_copy.hpp"
+#include "write/shared_row_sink.hpp"
 
 #include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
 #include "duckdb/execution/operator/persistent/physical_batch_copy_to_file.hpp"
@@ -21,8 +22,17 @@ class LakeInsertGlobalState : public GlobalSinkState {
 public:
 	optional_ptr<LakeTableEntry> table;
 	unique_ptr<LakeRowSink> sink;
+	//! The unordered parallel plan's sink
+	unique_ptr<SharedRowSink> shared_sink;
 	//! Rows the parallel plan inserted (set in Finalize)
 	idx_t parallel_rows = 0;
+};
+
+class LakeInsertLocalState : public LocalSinkState {
+public:
+	//! The thread's sink of an unordered parallel insert, made at its first rows (MERGE makes the local state
+	//! without the global one)
+	std::unique_ptr<LakeRowSink> sink;
 };
 
 } // namespace
@@ -41,6 +51,9 @@ unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &contex
 	auto state = make_uniq<LakeInsertGlobalState>();
 	if (parallel_target) {
 		state->table = parallel_target->ResolveTable(context);
+	} else if (table && unordered_parallel) {
+		state->table = table;
+		state->shared_sink = make_uniq<SharedRowSink>(*table);
 	} else if (table) {
 		state->table = table;
 		state->sink = make_uniq<LakeRowSink>(*table);
@@ -55,10 +68,22 @@ unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &contex
 	return std::move(state);
 }
 
+unique_ptr<LocalSinkState> LakeInsert::GetLocalSinkState(ExecutionContext &context) const {
+	return make_uniq<LakeInsertLocalState>();
+}
+
 SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, OperatorSinkInput &input) const {
 	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
 	if (parallel_target) {
 		return SinkResultType::NEED_MORE_INPUT; // the batch copy's row count; the target knows what was written
+	}
+	if (state.shared_sink) {
+		auto &local = input.local_state.Cast<LakeInsertLocalState>();
+		if (!local.sink) {
+			local.sink = state.shared_sink->Local();
+		}
+		local.sink->Append(context.client, chunk);
+		return SinkResultType::NEED_MORE_INPUT;
 	}
 	if (state.sink) {
 		state.sink->Append(context.client, chunk);
@@ -66,11 +91,22 @@ SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 	return SinkResultType::NEED_MORE_INPUT;
 }
 
+SinkCombineResultType LakeInsert::Combine(ExecutionContext &context, OperatorSinkCombineInput &input) const {
+	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
+	auto &local = input.local_state.Cast<LakeInsertLocalState>();
+	if (state.shared_sink && local.sink) {
+		state.shared_sink->Combine(context.client, *local.sink);
+	}
+	return SinkCombineResultType::FINISHED;
+}
+
 SinkFinalizeType LakeInsert::Finalize(Pipeline &pipeline, Event &event, ClientContext &context,
                                       OperatorSinkFinalizeInput &input) const {
 	auto &state = input.global_state.Cast<LakeInsertGlobalState>();
 	if (parallel_target) {
 		state.parallel_rows = parallel_target->Register(context);
+	} else if (state.shared_sink) {
+		state.shared_sink->Finish(context);
 	} else if (state.sink) {
 		state.sink->Finish(context);
 	}
@@ -81,6 +117,9 @@ idx_t LakeInsert::RowCount(GlobalSinkState &state_p) const {
 	auto &state = state_p.Cast<LakeInsertGlobalState>();
 	if (parallel_target) {
 		return state.parallel_rows;
+	}
+	if (state.shared_sink) {
+		return state.shared_sink->RowCount();
 	}
 	return state.sink ? state.sink->RowCount() : 0;
 }

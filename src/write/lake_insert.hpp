@@ -11,6 +11,8 @@
 //    order, through the ordered lake copy function (write/ordered_lake_copy);
 //    LakeInsert, its parent, registers the result of their InsertTarget.
 //  * single-threaded: LakeInsert sinks the rows itself into a LakeRowSink.
+//  * unordered (MERGE's inserts of many rows): LakeInsert is a parallel sink,
+//    every thread writing its own files through a SharedRowSink.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -41,9 +43,17 @@ public:
 	duckdb::unique_ptr<duckdb::BoundCreateTableInfo> create_info;
 	//! Set when the child is the parallel batch copy writing the rows
 	std::shared_ptr<InsertTarget> parallel_target;
+	//! Every thread writes the rows it gets, in no particular order (MERGE's inserts)
+	bool unordered_parallel = false;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
+	duckdb::unique_ptr<duckdb::LocalSinkState> GetLocalSinkState(duckdb::ExecutionContext &context) const override;
+	duckdb::SinkCombineResultType Combine(duckdb::ExecutionContext &context,
+	                                      duckdb::OperatorSinkCombineInput &input) const override;
+	bool ParallelSink() const override {
+		return unordered_parallel;
+	}
 	duckdb::SinkResultType Sink(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
 	                            duckdb::OperatorSinkInput &input) const override;
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,

@@ -10,7 +10,7 @@ namespace inlake {
 using namespace duckdb; // NOLINT
 
 static unique_ptr<MergeIntoOperator> PlanAction(LogicalMergeInto &op, PhysicalPlanGenerator &planner,
-                                                BoundMergeIntoAction &action, idx_t cardinality) {
+                                                BoundMergeIntoAction &action, idx_t cardinality, bool parallel) {
 	auto &table = op.table.Cast<LakeTableEntry>();
 	auto result = make_uniq<MergeIntoOperator>();
 	result->action_type = action.action_type;
@@ -21,15 +21,19 @@ static unique_ptr<MergeIntoOperator> PlanAction(LogicalMergeInto &op, PhysicalPl
 		for (auto &def : op.bound_defaults) {
 			defaults.push_back(def->Copy());
 		}
-		result->op = planner.Make<LakeUpdate>(table, std::move(action.columns), std::move(action.expressions),
-		                                      std::move(defaults), cardinality);
+		auto &update = planner.Make<LakeUpdate>(table, std::move(action.columns), std::move(action.expressions),
+		                                        std::move(defaults), cardinality);
+		update.Cast<LakeUpdate>().parallel = parallel;
+		result->op = update;
 		break;
 	}
 	case MergeActionType::MERGE_DELETE:
 		result->op = planner.Make<LakeDelete>(table, op.row_id_start, cardinality);
 		break;
 	case MergeActionType::MERGE_INSERT: {
-		result->op = planner.Make<LakeInsert>(table, cardinality);
+		auto &insert = planner.Make<LakeInsert>(table, cardinality);
+		insert.Cast<LakeInsert>().unordered_parallel = parallel;
+		result->op = insert;
 		if (!action.column_index_map.empty()) {
 			vector<unique_ptr<Expression>> ordered;
 			for (auto &col : table.GetColumns().Physical()) {
@@ -62,17 +66,18 @@ PhysicalOperator &PlanLakeMergeInto(ClientContext &context, PhysicalPlanGenerato
 		throw NotImplementedException("MERGE ... RETURNING is not supported on DuckLake tables yet");
 	}
 	auto cardinality = op.EstimateCardinality(context);
+	// a MERGE expected to write a row group or more runs its actions on every thread (each writing its own files)
+	bool parallel = plan.estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS;
 	map<MergeActionCondition, vector<unique_ptr<MergeIntoOperator>>> actions;
 	for (auto &entry : op.actions) {
 		vector<unique_ptr<MergeIntoOperator>> planned;
 		for (auto &action : entry.second) {
-			planned.push_back(PlanAction(op, planner, *action, cardinality));
+			planned.push_back(PlanAction(op, planner, *action, cardinality, parallel));
 		}
 		actions.emplace(entry.first, std::move(planned));
 	}
-	// The lake's action operators are not parallel sinks.
 	auto &result = planner.Make<PhysicalMergeInto>(op.types, std::move(actions), op.row_id_start, op.source_marker,
-	                                               false, op.return_chunk);
+	                                               parallel, op.return_chunk);
 	result.children.push_back(plan);
 	return result;
 }

@@ -1,78 +1,81 @@
 #include "write/row_id_set.hpp"
 
-#include <algorithm>
+#include <mutex>
 
 namespace inlake {
 using namespace duckdb; // NOLINT
 
-static size_t ShardOf(int64_t id, size_t shards) {
-	// row ids are dense: mix the bits so that a run of ids spreads over every shard
-	auto mixed = static_cast<uint64_t>(id) * 0x9E3779B97F4A7C15ULL;
-	return static_cast<size_t>(mixed >> 58) % shards;
-}
-
-std::array<std::vector<std::pair<idx_t, int64_t>>, RowIdSet::kShards> RowIdSet::ByShard(Vector &ids, idx_t count) {
-	std::array<std::vector<std::pair<idx_t, int64_t>>, kShards> grouped;
-	UnifiedVectorFormat format;
-	ids.ToUnifiedFormat(count, format);
-	auto data = UnifiedVectorFormat::GetData<int64_t>(format);
-	for (idx_t row = 0; row < count; row++) {
-		auto index = format.sel->get_index(row);
-		if (format.validity.RowIsValid(index)) {
-			grouped[ShardOf(data[index], kShards)].emplace_back(row, data[index]);
+RowIdSet::Block &RowIdSet::BlockOf(int64_t block_index) {
+	{
+		std::shared_lock<std::shared_mutex> guard(lock);
+		auto found = blocks.find(block_index);
+		if (found != blocks.end()) {
+			return *found->second;
 		}
 	}
-	return grouped;
+	std::unique_lock<std::shared_mutex> guard(lock);
+	auto &block = blocks[block_index];
+	if (!block) {
+		block.reset(new Block());
+	}
+	return *block;
 }
 
-std::vector<std::pair<idx_t, int64_t>> RowIdSet::InsertNew(Vector &ids, idx_t count) {
+bool RowIdSet::Set(int64_t id, int64_t &cached_index, Block *&cached) {
+	if (id < 0) {
+		throw InternalException("DuckLake: negative row id %lld", (long long)id);
+	}
+	if (!cached || cached_index != (id >> kBlockBits)) {
+		cached_index = id >> kBlockBits;
+		cached = &BlockOf(cached_index);
+	}
+	auto &block = *cached;
+	auto offset = uint64_t(id) & ((uint64_t(1) << kBlockBits) - 1);
+	auto bit = uint64_t(1) << (offset % 64);
+	bool added = (block.words[offset / 64].fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
+	if (added) {
+		count++;
+	}
+	return added;
+}
+
+std::vector<std::pair<idx_t, int64_t>> RowIdSet::InsertNew(Vector &ids, idx_t row_count) {
 	std::vector<std::pair<idx_t, int64_t>> fresh;
-	auto grouped = ByShard(ids, count);
-	for (size_t s = 0; s < kShards; s++) {
-		if (grouped[s].empty()) {
-			continue;
-		}
-		std::lock_guard<std::mutex> guard(shards[s].lock);
-		for (auto &entry : grouped[s]) {
-			if (shards[s].ids.insert(entry.second).second) {
-				fresh.push_back(entry);
-			}
+	UnifiedVectorFormat format;
+	ids.ToUnifiedFormat(row_count, format);
+	auto data = UnifiedVectorFormat::GetData<int64_t>(format);
+	fresh.reserve(row_count);
+	int64_t cached_index = -1;
+	Block *cached = nullptr; // consecutive ids mostly share a block: looked up once
+	for (idx_t row = 0; row < row_count; row++) {
+		auto index = format.sel->get_index(row);
+		if (format.validity.RowIsValid(index) && Set(data[index], cached_index, cached)) {
+			fresh.emplace_back(row, data[index]);
 		}
 	}
-	std::sort(fresh.begin(), fresh.end());
 	return fresh;
 }
 
-void RowIdSet::Insert(Vector &ids, idx_t count) {
-	auto grouped = ByShard(ids, count);
-	for (size_t s = 0; s < kShards; s++) {
-		if (grouped[s].empty()) {
-			continue;
-		}
-		std::lock_guard<std::mutex> guard(shards[s].lock);
-		for (auto &entry : grouped[s]) {
-			shards[s].ids.insert(entry.second);
-		}
-	}
+void RowIdSet::Insert(Vector &ids, idx_t row_count) {
+	InsertNew(ids, row_count);
 }
 
 std::vector<int64_t> RowIdSet::Sorted() const {
 	std::vector<int64_t> all;
-	for (auto &shard : shards) {
-		std::lock_guard<std::mutex> guard(shard.lock);
-		all.insert(all.end(), shard.ids.begin(), shard.ids.end());
+	all.reserve(count.load());
+	std::shared_lock<std::shared_mutex> guard(lock);
+	for (auto &entry : blocks) {
+		auto base = entry.first << kBlockBits;
+		for (size_t w = 0; w < kWordsPerBlock; w++) {
+			auto word = entry.second->words[w].load(std::memory_order_relaxed);
+			while (word) {
+				auto bit = __builtin_ctzll(word);
+				all.push_back(base + int64_t(w * 64 + size_t(bit)));
+				word &= word - 1;
+			}
+		}
 	}
-	std::sort(all.begin(), all.end());
 	return all;
-}
-
-idx_t RowIdSet::Count() const {
-	idx_t count = 0;
-	for (auto &shard : shards) {
-		std::lock_guard<std::mutex> guard(shard.lock);
-		count += shard.ids.size();
-	}
-	return count;
 }
 
 } // namespace inlake
