@@ -31,6 +31,12 @@ struct WriterReport {
 	int64_t failures = 0;
 	std::vector<double> latencies_ms;
 	std::vector<std::string> errors;
+	//! Before the writer was ready: opening its database or lake, and its first (untimed) commit; -1: not reported
+	double attach_ms = -1;
+	double first_commit_ms = -1;
+	//! NowMs() when the timed commits began and ended (0: not reported)
+	double start_ms = 0;
+	double end_ms = 0;
 };
 
 struct WriterRunResult {
@@ -61,6 +67,19 @@ struct WriterRunResult {
 	double CommitsPerSecond() const {
 		return wall_ms > 0 ? double(Commits()) * 1000.0 / wall_ms : 0;
 	}
+	//! Commits per second over the time the writers committed (first start to last end, from their SPAN lines),
+	//! not counting how long the processes took to be scheduled and to report; CommitsPerSecond() without spans.
+	double CommitsPerSecondOfSpan() const {
+		double first = 0, last = 0;
+		for (auto &writer : writers) {
+			if (writer.end_ms <= writer.start_ms) {
+				return CommitsPerSecond();
+			}
+			first = first == 0 ? writer.start_ms : std::min(first, writer.start_ms);
+			last = std::max(last, writer.end_ms);
+		}
+		return last > first ? double(Commits()) * 1000.0 / (last - first) : 0;
+	}
 };
 
 //! The file descriptor a writer child reads the start signal from (set by RunWriterProcesses).
@@ -84,6 +103,12 @@ inline void ReportWriter(const WriterReport &report) {
 		line += Fmt(" %.4f", latency);
 	}
 	printf("%s\n", line.c_str());
+	if (report.attach_ms >= 0) {
+		printf("SETUP %.4f %.4f\n", report.attach_ms, report.first_commit_ms);
+	}
+	if (report.end_ms > 0) {
+		printf("SPAN %.4f %.4f\n", report.start_ms, report.end_ms);
+	}
 	for (size_t i = 0; i < report.errors.size() && i < 5; i++) {
 		std::string text = report.errors[i];
 		std::replace(text.begin(), text.end(), '\n', ' ');
@@ -163,6 +188,10 @@ inline WriterRunResult RunWriterProcesses(const std::vector<std::vector<std::str
 				while (words >> latency) {
 					report.latencies_ms.push_back(latency);
 				}
+			} else if (kind == "SETUP") {
+				words >> report.attach_ms >> report.first_commit_ms;
+			} else if (kind == "SPAN") {
+				words >> report.start_ms >> report.end_ms;
 			} else if (kind == "ERROR") {
 				report.errors.push_back(entry.substr(6));
 			}

@@ -244,6 +244,22 @@ struct TableStatsRecord {
 	int64_t next_row_id = 0;
 	int64_t file_size_bytes = 0;
 	std::vector<ColumnStatsRecord> column_stats;
+
+	//! Whether `other` holds the same column stats rows (in the same order)
+	bool SameColumnStats(const TableStatsRecord &other) const {
+		if (column_stats.size() != other.column_stats.size()) {
+			return false;
+		}
+		for (size_t i = 0; i < column_stats.size(); i++) {
+			auto &a = column_stats[i];
+			auto &b = other.column_stats[i];
+			if (a.column_id != b.column_id || a.contains_null != b.contains_null || a.contains_nan != b.contains_nan ||
+			    a.has_min_max != b.has_min_max || a.min_value != b.min_value || a.max_value != b.max_value) {
+				return false;
+			}
+		}
+		return true;
+	}
 };
 
 //! One row of ducklake_snapshots(): a snapshot with its changes.

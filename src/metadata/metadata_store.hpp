@@ -327,6 +327,10 @@ public:
 
 	//! Opens the catalog write transaction of one commit, waiting for other writers as `retry` allows.
 	virtual std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) = 0;
+	//! Whether TryCommitInlinedInserts can ever commit (otherwise a commit need not describe itself for it).
+	virtual bool CommitsInlinedInsertsInOneStep() {
+		return false;
+	}
 	//! Commits `commit` in one step where the backend can (see InlinedInsertCommit): the new snapshot's id, or
 	//! -1 when nothing was written (the backend cannot, a check failed, or it collided with another writer), and
 	//! the caller commits the ordinary way.

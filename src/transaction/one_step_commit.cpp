@@ -57,7 +57,7 @@ bool DescribeTable(LakeTransaction &transaction, int64_t table_id, const LocalTa
 
 bool TryOneStepCommit(LakeTransaction &transaction, CommittedSnapshot &result) {
 	auto &changes = transaction.changes;
-	if (!OnlyInlinedInserts(changes)) {
+	if (!transaction.GetCatalog().Store().CommitsInlinedInsertsInOneStep() || !OnlyInlinedInserts(changes)) {
 		return false;
 	}
 	InlinedInsertCommit commit;

@@ -23,6 +23,28 @@ expect_eq "each small inlined insert costs 3 round trips" "3" "$(((three - one) 
 run -csv -noheader -c "$LAKE SELECT count(*), sum(i) FROM l.t; SELECT count(*) = max(snapshot_id) + 1 FROM ducklake_snapshots('l');"
 expect_eq "every insert arrived, snapshots gapless" "$(printf '6,15\ntrue')" "$OUT"
 
+# The one statement's conflict check reads the change rows after the transaction's snapshot through the primary
+# key: no commit scans all of ducklake_snapshot_changes (a scan of the lake's whole history, under the lock, grew
+# every commit's time with the number of snapshots). The server counts a table's sequential scans; each
+# process's counts arrive when its connection ends.
+seq_scans() {
+	sleep 0.5
+	psql -qAt "$PG dbname=$DB" -c "SELECT pg_stat_clear_snapshot(); SELECT seq_scan FROM pg_stat_user_tables
+	  WHERE relname = 'ducklake_snapshot_changes'" | tail -1
+}
+inserts=""
+for i in $(seq 10 29); do inserts+="INSERT INTO l.t VALUES ($i, 'x');"; done
+before=$(seq_scans)
+run -c "$LAKE INSERT INTO l.t VALUES (7, 'g');"
+after_one=$(seq_scans)
+run -c "$LAKE $inserts"
+after_many=$(seq_scans)
+expect_eq "the inserts were committed" "0" "$RC"
+expect_eq "20 more one-statement commits scan ducklake_snapshot_changes no more than one does" \
+	"$((after_one - before))" "$((after_many - after_one))"
+run -csv -noheader -c "$LAKE SELECT count(*) FROM l.t"
+expect_eq "every insert arrived" "27" "$OUT"
+
 # snapshot times grow with snapshot ids whatever a writer's clock says: a snapshot an hour ahead, then a one-statement
 # commit (the server's time under the lock) and a general one (the client's time) both come after it
 psql -q "$PG dbname=$DB" -c "UPDATE public.ducklake_snapshot SET snapshot_time = snapshot_time + INTERVAL '1 hour'

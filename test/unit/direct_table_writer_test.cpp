@@ -140,3 +140,71 @@ TEST_F(DirectTableWriterTest, AppendedRowsAreInvisibleToOtherTransactionsUntilCo
 	Commit();
 	EXPECT_EQ(checker.Query("SELECT count(*) FROM stats")->GetValue(0, 0).GetValue<int64_t>(), 1);
 }
+
+TEST_F(DirectTableWriterTest, AppendOfACollectionCastsAndKeepsEveryChunk) {
+	// 5,000 rows: three chunks of the collection, appended in one go (checks, index entries, rows); the
+	// collection's INTEGER and BIGINT columns are cast to the table's BIGINT and VARCHAR, as an INSERT would
+	vector<LogicalType> types {LogicalType::INTEGER, LogicalType::BIGINT, LogicalType::VARCHAR,
+	                           LogicalType::VARCHAR};
+	ColumnDataCollection rows(Allocator::DefaultAllocator(), types);
+	DataChunk chunk;
+	chunk.Initialize(Allocator::DefaultAllocator(), types);
+	for (int64_t i = 0; i < 5000; i++) {
+		chunk.SetValue(0, chunk.size(), Value::INTEGER(int32_t(i)));
+		chunk.SetValue(1, chunk.size(), Value::BIGINT(i * 2));
+		chunk.SetValue(2, chunk.size(), Value("row " + std::to_string(i)));
+		chunk.SetValue(3, chunk.size(), Value(LogicalType::VARCHAR));
+		chunk.SetCardinality(chunk.size() + 1);
+		if (chunk.size() == STANDARD_VECTOR_SIZE) {
+			rows.Append(chunk);
+			chunk.Reset();
+		}
+	}
+	rows.Append(chunk);
+	Begin();
+	Writer().Append("stats", rows);
+	Commit();
+	auto result = checker.Query("SELECT count(*), count(DISTINCT table_id), sum(n), min(label), max(label), "
+	                            "count(extra) FROM stats");
+	EXPECT_EQ(result->GetValue(0, 0).GetValue<int64_t>(), 5000);
+	EXPECT_EQ(result->GetValue(1, 0).GetValue<int64_t>(), 5000);
+	EXPECT_EQ(result->GetValue(2, 0).GetValue<int64_t>(), 4999 * 5000);
+	EXPECT_EQ(result->GetValue(3, 0).ToString(), "row 0");
+	EXPECT_EQ(result->GetValue(4, 0).ToString(), "row 999");
+	EXPECT_EQ(result->GetValue(5, 0).GetValue<int64_t>(), 0);
+	// the primary key index holds every appended row: a duplicate of the last chunk's rows fails
+	Begin();
+	bool failed = false;
+	try {
+		Writer().AppendValues("stats", {{Value::BIGINT(4999), Value::BIGINT(1)}});
+	} catch (std::exception &) {
+		failed = true;
+	}
+	EXPECT_TRUE(failed) << "a row of the third chunk is missing from the primary key index";
+	connection.context->transaction.Rollback(nullptr);
+}
+
+TEST_F(DirectTableWriterTest, AppendOfACollectionWithAViolationAppendsNothing) {
+	vector<LogicalType> types {LogicalType::BIGINT, LogicalType::BIGINT, LogicalType::VARCHAR, LogicalType::VARCHAR};
+	ColumnDataCollection rows(Allocator::DefaultAllocator(), types);
+	DataChunk chunk;
+	chunk.Initialize(Allocator::DefaultAllocator(), types);
+	for (int64_t id : {1, 2, 1}) {
+		chunk.SetValue(0, chunk.size(), Value::BIGINT(id));
+		chunk.SetValue(1, chunk.size(), Value::BIGINT(id));
+		chunk.SetValue(2, chunk.size(), Value("x"));
+		chunk.SetValue(3, chunk.size(), Value("y"));
+		chunk.SetCardinality(chunk.size() + 1);
+	}
+	rows.Append(chunk);
+	Begin();
+	bool failed = false;
+	try {
+		Writer().Append("stats", rows);
+	} catch (std::exception &) {
+		failed = true;
+	}
+	EXPECT_TRUE(failed) << "a duplicate primary key within one appended collection was accepted";
+	connection.context->transaction.Rollback(nullptr);
+	EXPECT_EQ(checker.Query("SELECT count(*) FROM stats")->GetValue(0, 0).GetValue<int64_t>(), 0);
+}

@@ -20,6 +20,9 @@
 namespace inlake {
 using namespace duckdb;
 
+//! Rows to append, in chunks of the table's types
+using RowChunks = vector<unique_ptr<DataChunk>>;
+
 DirectTableWriter::DirectTableWriter(ClientContext &context, std::string database, std::string schema)
     : context(context), database(std::move(database)), schema(std::move(schema)) {
 }
@@ -37,7 +40,7 @@ TableCatalogEntry &DirectTableWriter::WritableTable(const std::string &table) {
 //! Checks the rows against the table's constraints and enters them into its indexes as rows
 //! [row_start, ...); on a violation, takes back the entries made and throws.
 static void CheckAndIndexRows(ClientContext &context, TableCatalogEntry &table,
-                              const vector<unique_ptr<BoundConstraint>> &constraints, ColumnDataCollection &rows,
+                              const vector<unique_ptr<BoundConstraint>> &constraints, const RowChunks &rows,
                               TableAppendState &append_state) {
 	auto &storage = table.GetStorage();
 	auto constraint_state = storage.InitializeConstraintState(table, constraints);
@@ -45,28 +48,37 @@ static void CheckAndIndexRows(ClientContext &context, TableCatalogEntry &table,
 	vector<StorageIndex> no_mapping;
 	auto row = append_state.row_start;
 	try {
-		for (auto &chunk : rows.Chunks()) {
-			storage.VerifyAppendConstraints(*constraint_state, context, chunk, nullptr, nullptr);
+		for (auto &chunk : rows) {
+			storage.VerifyAppendConstraints(*constraint_state, context, *chunk, nullptr, nullptr);
 			if (storage.HasIndexes()) {
-				auto error = storage.AppendToIndexes(nullptr, chunk, no_index_chunk, no_mapping, row,
+				auto error = storage.AppendToIndexes(nullptr, *chunk, no_index_chunk, no_mapping, row,
 				                                     IndexAppendMode::DEFAULT);
 				if (error.HasError()) {
 					error.Throw();
 				}
 			}
-			row += NumericCast<row_t>(chunk.size());
+			row += NumericCast<row_t>(chunk->size());
 		}
 	} catch (...) {
 		auto indexed = append_state.row_start;
-		for (auto &chunk : rows.Chunks()) {
+		for (auto &chunk : rows) {
 			if (indexed >= row) {
 				break;
 			}
-			storage.RemoveFromIndexes(append_state, chunk, indexed);
-			indexed += NumericCast<row_t>(chunk.size());
+			storage.RemoveFromIndexes(append_state, *chunk, indexed);
+			indexed += NumericCast<row_t>(chunk->size());
 		}
 		throw;
 	}
+}
+
+//! Whether rows are appended straight to the table's storage (AppendRows) rather than through the
+//! transaction-local storage: a row group's worth of rows or more is written to the database file as it goes
+//! (keeping it out of the WAL and out of memory), and a table with an index DuckDB has not loaded yet only
+//! buffers its appends.
+static bool AppendsDirectly(TableCatalogEntry &table, idx_t count) {
+	auto &storage = table.GetStorage();
+	return count < storage.GetRowGroupSize() && !storage.GetDataTableInfo()->GetIndexes().HasUnbound();
 }
 
 //! Appends rows of exactly the table's types straight to the table's storage, as DuckDB's own commit moves
@@ -74,59 +86,86 @@ static void CheckAndIndexRows(ClientContext &context, TableCatalogEntry &table,
 //! table's indexes, and an append pushed to the transaction's undo buffer. Until the transaction commits
 //! only it sees the rows; the commit writes them to the WAL and makes them visible, a rollback removes
 //! them. For the few rows of a small commit this skips the transaction-local copy (its row groups and
-//! index copies), which costs more than the rows themselves.
-static void AppendRows(ClientContext &context, TableCatalogEntry &table, ColumnDataCollection &rows) {
-	auto &storage = table.GetStorage();
-	if (rows.Count() == 0) {
+//! index copies), which costs more than the rows themselves. Only where AppendsDirectly.
+static void AppendRows(ClientContext &context, TableCatalogEntry &table, const RowChunks &rows, idx_t count) {
+	if (count == 0) {
 		return;
 	}
-	// Leave two cases to the transaction-local storage: a row group's worth of rows or more, which it writes
-	// to the database file as it goes (keeping them out of the WAL and out of memory), and a table with an
-	// index DuckDB has not loaded yet, which only buffers its appends.
+	auto &storage = table.GetStorage();
 	auto binder = Binder::CreateBinder(context);
 	auto constraints = binder->BindConstraints(table);
-	if (rows.Count() >= storage.GetRowGroupSize() || storage.GetDataTableInfo()->GetIndexes().HasUnbound()) {
-		storage.LocalAppend(table, context, rows, constraints, nullptr);
-		return;
-	}
 	auto &transaction = DuckTransaction::Get(context, table.ParentCatalog().GetAttached());
 	TableAppendState append_state;
 	storage.AppendLock(append_state);
 	CheckAndIndexRows(context, table, constraints, rows, append_state);
-	transaction.PushAppend(storage, NumericCast<idx_t>(append_state.row_start), rows.Count());
+	transaction.PushAppend(storage, NumericCast<idx_t>(append_state.row_start), count);
 	storage.InitializeAppend(transaction, append_state);
-	for (auto &chunk : rows.Chunks()) {
-		storage.Append(chunk, append_state);
+	for (auto &chunk : rows) {
+		storage.Append(*chunk, append_state);
 	}
 	storage.FinalizeAppend(transaction, append_state);
+}
+
+//! Appends through the transaction-local storage (see AppendsDirectly).
+static void AppendLocally(ClientContext &context, TableCatalogEntry &table, ColumnDataCollection &rows) {
+	auto binder = Binder::CreateBinder(context);
+	auto constraints = binder->BindConstraints(table);
+	table.GetStorage().LocalAppend(table, context, rows, constraints, nullptr);
 }
 
 void DirectTableWriter::Append(const std::string &table_name, ColumnDataCollection &rows) {
 	auto &table = WritableTable(table_name);
 	auto types = table.GetTypes();
-	if (rows.Types() == types) {
-		AppendRows(context, table, rows);
-		return;
-	}
 	if (rows.ColumnCount() != types.size()) {
 		throw InternalException("DuckLake catalog table \"%s\": %llu columns appended to %llu", table_name,
 		                        rows.ColumnCount(), types.size());
 	}
-	// the rows' types differ from the table's (as an INSERT would): cast column by column
-	ColumnDataCollection cast_rows(context, types);
-	DataChunk cast_chunk;
-	cast_chunk.Initialize(context, types);
-	for (auto &chunk : rows.Chunks()) {
-		cast_chunk.Reset();
-		for (idx_t c = 0; c < types.size(); c++) {
-			VectorOperations::Cast(context, chunk.data[c], cast_chunk.data[c], chunk.size());
+	if (!AppendsDirectly(table, rows.Count())) {
+		if (rows.Types() == types) {
+			AppendLocally(context, table, rows);
+			return;
 		}
-		cast_chunk.SetCardinality(chunk.size());
-		cast_rows.Append(cast_chunk);
+		ColumnDataCollection cast_rows(context, types);
+		DataChunk cast_chunk;
+		cast_chunk.Initialize(context, types);
+		for (auto &chunk : rows.Chunks()) {
+			cast_chunk.Reset();
+			for (idx_t c = 0; c < types.size(); c++) {
+				VectorOperations::Cast(context, chunk.data[c], cast_chunk.data[c], chunk.size());
+			}
+			cast_chunk.SetCardinality(chunk.size());
+			cast_rows.Append(cast_chunk);
+		}
+		AppendLocally(context, table, cast_rows);
+		return;
 	}
-	AppendRows(context, table, cast_rows);
+	// one pass over the rows into chunks of the table's types (cast column by column where the rows' types
+	// differ, as an INSERT would), which the checks and the append then share
+	bool same_types = rows.Types() == types;
+	RowChunks chunks;
+	RowChunks scanned; // what a cast chunk may reference (a cast to the same type does)
+	ColumnDataScanState scan;
+	rows.InitializeScan(scan, ColumnDataScanProperties::DISALLOW_ZERO_COPY); // each chunk keeps its own data
+	while (true) {
+		auto chunk = make_uniq<DataChunk>();
+		rows.InitializeScanChunk(*chunk);
+		if (!rows.Scan(scan, *chunk)) {
+			break;
+		}
+		if (!same_types) {
+			auto cast = make_uniq<DataChunk>();
+			cast->Initialize(Allocator::DefaultAllocator(), types);
+			for (idx_t c = 0; c < types.size(); c++) {
+				VectorOperations::Cast(context, chunk->data[c], cast->data[c], chunk->size());
+			}
+			cast->SetCardinality(chunk->size());
+			scanned.push_back(std::move(chunk));
+			chunk = std::move(cast);
+		}
+		chunks.push_back(std::move(chunk));
+	}
+	AppendRows(context, table, chunks, rows.Count());
 }
-
 
 void DirectTableWriter::AppendValues(const std::string &table_name, const std::vector<std::vector<Value>> &rows) {
 	if (rows.empty()) {
@@ -134,29 +173,34 @@ void DirectTableWriter::AppendValues(const std::string &table_name, const std::v
 	}
 	auto &table = WritableTable(table_name);
 	auto types = table.GetTypes();
-	ColumnDataCollection collection(context, types);
-	DataChunk chunk;
-	chunk.Initialize(context, types);
+	RowChunks chunks;
 	for (auto &row : rows) {
 		if (row.size() > types.size()) {
 			throw IOException("DuckLake catalog table \"%s\" has %llu columns, fewer than the %llu this lake writes: "
 			                  "the catalog database is damaged",
 			                  table_name, types.size(), row.size());
 		}
+		if (chunks.empty() || chunks.back()->size() == STANDARD_VECTOR_SIZE) {
+			chunks.push_back(make_uniq<DataChunk>());
+			chunks.back()->Initialize(Allocator::DefaultAllocator(), types, MinValue<idx_t>(rows.size(),
+			                                                                                  STANDARD_VECTOR_SIZE));
+		}
+		auto &chunk = *chunks.back();
 		auto index = chunk.size();
 		for (idx_t c = 0; c < types.size(); c++) {
 			chunk.SetValue(c, index, c < row.size() ? row[c].DefaultCastAs(types[c]) : Value(types[c]));
 		}
 		chunk.SetCardinality(index + 1);
-		if (chunk.size() == STANDARD_VECTOR_SIZE) {
-			collection.Append(chunk);
-			chunk.Reset();
-		}
 	}
-	if (chunk.size() > 0) {
-		collection.Append(chunk);
+	if (AppendsDirectly(table, rows.size())) {
+		AppendRows(context, table, chunks, rows.size());
+		return;
 	}
-	AppendRows(context, table, collection);
+	ColumnDataCollection collection(context, types);
+	for (auto &chunk : chunks) {
+		collection.Append(*chunk);
+	}
+	AppendLocally(context, table, collection);
 }
 
 //! Row ids of the rows matching each update's key.

@@ -63,6 +63,8 @@ public:
 	PostgresConnection &operator=(const PostgresConnection &) = delete;
 
 	CatalogRows Query(const std::string &sql) override;
+	//! Outside a pipeline: a named statement of the session (prepared at its first use), executed by name.
+	CatalogRows QueryRepeated(const std::string &sql) override;
 	//! The queries (after the statements waiting in the queue) in one pipeline: one round trip.
 	std::vector<CatalogRows> QueryMany(const std::vector<std::string> &queries) override;
 	//! BEGIN, the lake's lock, the transaction id and `query` in one round trip.
@@ -165,7 +167,7 @@ private:
 	std::chrono::steady_clock::time_point next_drop_attempt;
 	size_t drops_of_transaction = 0;
 	int64_t next_cursor = 0;
-	//! The session's prepared statements (WriteInOneStep), by SQL text
+	//! The session's prepared statements (WriteInOneStep, QueryRepeated), by SQL text
 	std::unordered_map<std::string, std::string> prepared;
 	int64_t next_prepared = 0;
 	PostgresDialect dialect;

@@ -57,6 +57,11 @@ public:
 
 	//! Runs one statement and returns its rows.
 	virtual CatalogRows Query(const std::string &sql) = 0;
+	//! Query for a statement run with the same text again and again (the latest snapshot at every statement's
+	//! start): a backend may keep it prepared, so that the database does not parse and plan it each time.
+	virtual CatalogRows QueryRepeated(const std::string &sql) {
+		return Query(sql);
+	}
 	//! Starts one query whose rows come as `types` (each BIGINT, DOUBLE, VARCHAR or BLOB: what the columns
 	//! store), read a chunk at a time without a Value per cell (inlined data). The cursor must end before the
 	//! connection's transaction does; the default runs the query through Query at once.

@@ -81,7 +81,7 @@ SnapshotRecord CatalogReader::LatestSnapshotFrom(const CatalogRows &result) {
 }
 
 SnapshotRecord CatalogReader::LatestSnapshot() {
-	return LatestSnapshotFrom(connection.Query(LatestSnapshotSql()));
+	return LatestSnapshotFrom(connection.QueryRepeated(LatestSnapshotSql()));
 }
 
 bool CatalogReader::Snapshot(int64_t snapshot_id, SnapshotRecord &snapshot) {

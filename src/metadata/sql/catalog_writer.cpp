@@ -138,12 +138,15 @@ void CatalogWriter::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file
 	                   " AND begin_snapshot <= " + SqlInt(snapshot_id));
 }
 
-void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists) {
+void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists, bool column_stats_unchanged) {
 	auto id = SqlInt(stats.table_id);
 	if (exists) {
 		connection.Execute("UPDATE " + prefix + "ducklake_table_stats SET record_count = " +
 		                   SqlInt(stats.record_count) + ", next_row_id = " + SqlInt(stats.next_row_id) +
 		                   ", file_size_bytes = " + SqlInt(stats.file_size_bytes) + " WHERE table_id = " + id);
+		if (column_stats_unchanged) {
+			return; // (an insert of inlined rows changes only the counts)
+		}
 		connection.Execute("DELETE FROM " + prefix + "ducklake_table_column_stats WHERE table_id = " + id);
 	} else {
 		connection.Execute("INSERT INTO " + prefix + "ducklake_table_stats VALUES (" + id + ", " +

@@ -38,8 +38,9 @@ public:
 	void InsertDeleteFile(const DeleteFileRecord &file);
 	void AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes, int64_t snapshot_id);
 	void DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id);
-	//! Replaces the table's stats rows (`exists`: it has them already) by `stats`.
-	void WriteTableStats(const TableStatsRecord &stats, bool exists);
+	//! Replaces the table's stats rows (`exists`: it has them already) by `stats`; `column_stats_unchanged`: the
+	//! table's column stats rows are `stats.column_stats` already, and stay as they are.
+	void WriteTableStats(const TableStatsRecord &stats, bool exists, bool column_stats_unchanged = false);
 
 private:
 	CatalogConnection &connection;

@@ -15,10 +15,15 @@ public:
 	}
 
 	CatalogStatement Build() {
+		// each part's parameters are numbered as the part is built: the parts are built one statement at a time,
+		// in text order (the operands of one `+` chain may be evaluated in any order), which is the order
+		// InlinedInsertParameters gives the values in
+		auto conditions = Conditions();
+		auto snapshot_rows = SnapshotRows();
 		statement.sql = "WITH latest AS (SELECT snapshot_id, snapshot_time, schema_version, next_catalog_id, "
 		                "next_file_id FROM " +
 		                prefix + "ducklake_snapshot ORDER BY snapshot_id DESC LIMIT 1), ok AS (SELECT * FROM latest WHERE " +
-		                Conditions() + "), " + SnapshotRows();
+		                conditions + "), " + snapshot_rows;
 		std::string stats_found;
 		for (size_t i = 0; i < commit.tables.size(); i++) {
 			statement.sql += ", " + TableRows(i);
@@ -53,9 +58,14 @@ private:
 			         " AND schema_version = " + SqlInt(table.schema_version) +
 			         " AND table_name = " + SqlString(table.inlined_table) + ")";
 		}
-		// the base snapshot is a parameter: the text stays the same from commit to commit (a prepared statement)
+		// the base snapshot is a parameter: the text stays the same from commit to commit (a prepared statement).
+		// The upper bound (the latest snapshot: no change row is after it) changes nothing in what is found, but
+		// it makes the range one whose size the planner cannot know either way: the generic plan then reads the
+		// few rows after the base through the primary key, where `> $n` alone gave a scan of every change row
+		// the lake ever made, under the lock, at every commit
 		return "NOT EXISTS (SELECT 1 FROM " + prefix + "ducklake_snapshot_changes WHERE snapshot_id > " +
-		       Bind(Value::BIGINT(commit.base_snapshot_id), "BIGINT") + " AND (" + touched + "))" + exist;
+		       Bind(Value::BIGINT(commit.base_snapshot_id), "BIGINT") +
+		       " AND snapshot_id <= (SELECT snapshot_id FROM latest) AND (" + touched + "))" + exist;
 	}
 
 	//! The database's time under the lock, and never before the latest snapshot's: snapshot times grow with
@@ -78,11 +88,13 @@ private:
 		           "ducklake_snapshot (snapshot_id, snapshot_time, schema_version, next_catalog_id, next_file_id) "
 		           "SELECT snapshot_id + 1, " + SnapshotTime() +
 		           ", schema_version, next_catalog_id, next_file_id FROM ok RETURNING snapshot_id), ";
-		sql += "changes AS (INSERT INTO " + prefix + "ducklake_snapshot_changes (" + columns + ") SELECT snapshot_id, " +
-		       Bind(Value(changes.changes_made), "VARCHAR") + ", " +
-		       Bind(text(changes.author, changes.has_author), "VARCHAR") + ", " +
-		       Bind(text(changes.commit_message, changes.has_commit_message), "VARCHAR") + ", " +
-		       Bind(text(changes.commit_extra_info, changes.has_commit_extra_info), "VARCHAR") + " FROM snap)";
+		sql += "changes AS (INSERT INTO " + prefix + "ducklake_snapshot_changes (" + columns + ") SELECT snapshot_id";
+		for (auto &value : {Value(changes.changes_made), text(changes.author, changes.has_author),
+		                    text(changes.commit_message, changes.has_commit_message),
+		                    text(changes.commit_extra_info, changes.has_commit_extra_info)}) {
+			sql += ", " + Bind(value, "VARCHAR");
+		}
+		sql += " FROM snap)";
 		return sql;
 	}
 
@@ -137,6 +149,47 @@ private:
 CatalogStatement InlinedInsertStatement(const InlinedInsertCommit &commit, const SqlDialect &dialect,
                                         const std::string &prefix) {
 	return StatementBuilder(commit, dialect, prefix).Build();
+}
+
+std::string InlinedInsertShape(const InlinedInsertCommit &commit, const SqlDialect &dialect) {
+	std::string shape;
+	for (auto &table : commit.tables) {
+		shape += std::to_string(table.table_id) + ":" + std::to_string(table.schema_version) + ":" +
+		         table.inlined_table + ":" + std::to_string(table.rows->Count()) + ":" +
+		         std::to_string(table.new_row_count);
+		for (auto &type : table.column_types) {
+			shape += ":" + dialect.InlinedColumnType(type);
+		}
+		shape += "\n";
+	}
+	return shape;
+}
+
+std::vector<Value> InlinedInsertParameters(const InlinedInsertCommit &commit, const SqlDialect &dialect) {
+	// the order of StatementBuilder's Bind calls: the base snapshot (Conditions), the changes row (SnapshotRows),
+	// then each table's rows (Values): a row's offset, then its columns
+	std::vector<Value> parameters;
+	parameters.push_back(Value::BIGINT(commit.base_snapshot_id));
+	auto &changes = commit.changes;
+	auto text = [](const std::string &value, bool present) {
+		return present ? Value(value) : Value(duckdb::LogicalType::VARCHAR);
+	};
+	parameters.push_back(Value(changes.changes_made));
+	parameters.push_back(text(changes.author, changes.has_author));
+	parameters.push_back(text(changes.commit_message, changes.has_commit_message));
+	parameters.push_back(text(changes.commit_extra_info, changes.has_commit_extra_info));
+	for (auto &table : commit.tables) {
+		size_t row_index = 0;
+		for (auto &chunk : table.rows->Chunks()) {
+			for (duckdb::idx_t row = 0; row < chunk.size(); row++, row_index++) {
+				parameters.push_back(Value::BIGINT(table.row_offsets[row_index]));
+				for (size_t column = 0; column < table.column_types.size(); column++) {
+					parameters.push_back(dialect.EncodeInlined(chunk.GetValue(column, row)));
+				}
+			}
+		}
+	}
+	return parameters;
 }
 
 } // namespace inlake

@@ -41,6 +41,15 @@ struct CatalogStatement {
 CatalogStatement InlinedInsertStatement(const InlinedInsertCommit &commit, const SqlDialect &dialect,
                                         const std::string &prefix);
 
+//! What the statement's text depends on (per table: its id, schema version, inlined table, row count, row-id
+//! advance and column types): commits of one shape share the text and differ only in the parameters, so a
+//! writer that commits the same shape again and again builds the text once (see InlinedInsertParameters).
+std::string InlinedInsertShape(const InlinedInsertCommit &commit, const SqlDialect &dialect);
+
+//! The statement's parameters alone, in the order its text binds them (what InlinedInsertStatement puts in
+//! CatalogStatement::parameters), without building the text.
+std::vector<duckdb::Value> InlinedInsertParameters(const InlinedInsertCommit &commit, const SqlDialect &dialect);
+
 //! Parameters a statement may bind (PostgreSQL takes at most 65535); a larger commit is written the ordinary way.
 constexpr size_t kMaxStatementParameters = 60000;
 

@@ -15,6 +15,8 @@ namespace inlake {
 static constexpr size_t kIdleConnectionsKept = 4;
 //! Column bounds remembered (a few per column of the tables being read)
 static constexpr size_t kBoundsKept = 256;
+//! One-step commit statement texts remembered (one per shape of commit; then all are dropped)
+static constexpr size_t kInlinedInsertTextsKept = 64;
 
 SqlMetadataStore::SqlMetadataStore(duckdb::DatabaseInstance &db, std::unique_ptr<CatalogConnection> connection_p,
                                    SqlStoreConfig config_p)
@@ -195,13 +197,34 @@ std::unique_ptr<MetadataWriteTxn> SqlMetadataStore::BeginWrite(const WriteRetryP
 	return std::unique_ptr<MetadataWriteTxn>(new SqlWriteTxn(*this, retry));
 }
 
+bool SqlMetadataStore::CommitsInlinedInsertsInOneStep() {
+	std::lock_guard<OwnedMutex> guard(lock);
+	return Connection().Dialect().WritesInWithClauses();
+}
+
 int64_t SqlMetadataStore::TryCommitInlinedInserts(const InlinedInsertCommit &commit) {
 	std::lock_guard<OwnedMutex> guard(lock);
 	auto &connection = Connection();
 	if (!connection.Dialect().WritesInWithClauses()) {
 		return -1;
 	}
-	auto statement = InlinedInsertStatement(commit, connection.Dialect(), config.prefix);
+	// the statement's text is built once per shape of commit (a writer commits the same shape again and again)
+	auto shape = InlinedInsertShape(commit, connection.Dialect());
+	auto known = inlined_insert_texts.find(shape);
+	CatalogStatement statement;
+	if (known != inlined_insert_texts.end()) {
+		statement.sql = known->second.sql;
+		statement.recovery_sql = known->second.recovery_sql;
+		statement.parameters = InlinedInsertParameters(commit, connection.Dialect());
+	} else {
+		statement = InlinedInsertStatement(commit, connection.Dialect(), config.prefix);
+		if (inlined_insert_texts.size() >= kInlinedInsertTextsKept) {
+			inlined_insert_texts.clear();
+		}
+		auto &kept = inlined_insert_texts[shape];
+		kept.sql = statement.sql;
+		kept.recovery_sql = statement.recovery_sql;
+	}
 	if (statement.parameters.size() > kMaxStatementParameters) {
 		return -1;
 	}

@@ -22,6 +22,7 @@
 #include "metadata/sql/catalog_maintenance.hpp"
 #include "metadata/sql/catalog_reader.hpp"
 #include "metadata/sql/catalog_writer.hpp"
+#include "metadata/sql/inlined_insert_statement.hpp"
 #include "metadata/sql/inlined_rows_cache.hpp"
 
 #include "duckdb/main/database.hpp"
@@ -110,6 +111,7 @@ public:
 
 	std::unique_ptr<MetadataWriteTxn> BeginWrite(const WriteRetryPolicy &retry = WriteRetryPolicy()) override;
 	//! One statement (InlinedInsertStatement) where the dialect allows writes inside WITH (PostgreSQL)
+	bool CommitsInlinedInsertsInOneStep() override;
 	int64_t TryCommitInlinedInserts(const InlinedInsertCommit &commit) override;
 	CatalogTableRows ReadCatalogTable(const std::string &table_name) override;
 	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
@@ -160,6 +162,8 @@ private:
 	InlinedRowsCache rows_cache;
 	std::mutex idle_lock;
 	std::vector<std::unique_ptr<CatalogConnection>> idle_connections;
+	//! TryCommitInlinedInserts' statement texts by InlinedInsertShape (under `lock`; parameters left empty)
+	std::map<std::string, CatalogStatement> inlined_insert_texts;
 };
 
 } // namespace inlake

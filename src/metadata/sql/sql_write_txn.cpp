@@ -55,6 +55,7 @@ TableStatsRecord SqlWriteTxn::GetTableStats(int64_t table_id) {
 	std::vector<InlinedTableRecord> inlined;
 	auto stats = store.Reader().TableStatsAndInlinedTables(table_id, inlined);
 	inlined_tables[table_id] = std::move(inlined);
+	stats_read[table_id] = stats;
 	return stats;
 }
 
@@ -114,7 +115,11 @@ void SqlWriteTxn::EndDataFiles(int64_t table_id, const std::vector<int64_t> &dat
 }
 
 void SqlWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists) {
-	store.Writer().WriteTableStats(stats, exists);
+	// column stats rows equal to those this transaction read (under the lock) are not rewritten
+	auto read = stats_read.find(stats.table_id);
+	bool unchanged = exists && read != stats_read.end() && read->second.SameColumnStats(stats);
+	store.Writer().WriteTableStats(stats, exists, unchanged);
+	stats_read[stats.table_id] = stats; // what the catalog holds now
 }
 
 void SqlWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {

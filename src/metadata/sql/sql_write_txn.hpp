@@ -105,6 +105,8 @@ private:
 	bool has_latest = false;
 	//! Inlined tables of the tables this transaction read them for (dropped when it changes them)
 	std::map<int64_t, std::vector<InlinedTableRecord>> inlined_tables;
+	//! The stats rows of tables as this transaction read them (GetTableStats) or last wrote them
+	std::map<int64_t, TableStatsRecord> stats_read;
 	CatalogWriteBatch batch;
 };
 

@@ -1,0 +1,92 @@
+// Tests of the one-step commit statement's text cache (src/metadata/sql/inlined_insert_statement): the parameters
+// InlinedInsertParameters builds without the text are those InlinedInsertStatement binds, in the same order, and
+// commits of one shape (InlinedInsertShape) get the same text.
+#include "metadata/sql/inlined_insert_statement.hpp"
+#include "metadata/postgres/postgres_dialect.hpp"
+
+#include <gtest/gtest.h>
+
+using namespace duckdb;
+using inlake::InlinedInsertCommit;
+
+namespace {
+
+//! Rows of (BIGINT, VARCHAR, DOUBLE) with the two trailing columns a transaction's rows carry (row id, snapshot)
+ColumnDataCollection Rows(int64_t first, int64_t count) {
+	vector<LogicalType> types {LogicalType::BIGINT, LogicalType::VARCHAR, LogicalType::DOUBLE, LogicalType::BIGINT,
+	                           LogicalType::BIGINT};
+	ColumnDataCollection rows(Allocator::DefaultAllocator(), types);
+	DataChunk chunk;
+	chunk.Initialize(Allocator::DefaultAllocator(), types);
+	for (int64_t i = first; i < first + count; i++) {
+		chunk.SetValue(0, chunk.size(), Value::BIGINT(i));
+		chunk.SetValue(1, chunk.size(), i % 3 == 0 ? Value(LogicalType::VARCHAR) : Value("row " + std::to_string(i)));
+		chunk.SetValue(2, chunk.size(), Value::DOUBLE(double(i) / 4));
+		chunk.SetValue(3, chunk.size(), Value::BIGINT(i - first));
+		chunk.SetValue(4, chunk.size(), Value::BIGINT(0));
+		chunk.SetCardinality(chunk.size() + 1);
+	}
+	rows.Append(chunk);
+	return rows;
+}
+
+InlinedInsertCommit Commit(const ColumnDataCollection &first, const ColumnDataCollection &second, int64_t base) {
+	InlinedInsertCommit commit;
+	commit.base_snapshot_id = base;
+	int64_t table_id = 7;
+	for (auto *rows : {&first, &second}) {
+		InlinedInsertCommit::Table table;
+		table.table_id = table_id;
+		table.schema_version = 3;
+		table.inlined_table = "ducklake_inlined_data_" + std::to_string(table_id) + "_3";
+		table.column_types = {LogicalType::BIGINT, LogicalType::VARCHAR, LogicalType::DOUBLE};
+		table.rows = rows;
+		for (idx_t i = 0; i < rows->Count(); i++) {
+			table.row_offsets.push_back(int64_t(i));
+		}
+		table.new_row_count = int64_t(rows->Count());
+		commit.tables.push_back(std::move(table));
+		table_id++;
+	}
+	commit.changes.changes_made = "inlined_insert:7,inlined_insert:8";
+	commit.changes.author = "someone";
+	commit.changes.has_author = true;
+	return commit;
+}
+
+TEST(InlinedInsertStatementTest, ParametersWithoutTheTextAreTheStatementsOwn) {
+	inlake::PostgresDialect dialect;
+	auto first = Rows(100, 10);
+	auto second = Rows(5, 3);
+	auto commit = Commit(first, second, 41);
+	auto statement = inlake::InlinedInsertStatement(commit, dialect, "\"public\".");
+	auto parameters = inlake::InlinedInsertParameters(commit, dialect);
+	ASSERT_EQ(parameters.size(), statement.parameters.size());
+	for (size_t i = 0; i < parameters.size(); i++) {
+		EXPECT_TRUE(Value::NotDistinctFrom(parameters[i], statement.parameters[i]))
+		    << "parameter " << i + 1 << ": " << parameters[i].ToString() << " vs "
+		    << statement.parameters[i].ToString();
+	}
+	// the text binds exactly that many markers
+	EXPECT_NE(statement.sql.find("$" + std::to_string(parameters.size())), std::string::npos);
+	EXPECT_EQ(statement.sql.find("$" + std::to_string(parameters.size() + 1)), std::string::npos);
+}
+
+TEST(InlinedInsertStatementTest, OneShapeOneText) {
+	inlake::PostgresDialect dialect;
+	auto a1 = Rows(100, 10), a2 = Rows(5, 3);
+	auto b1 = Rows(900, 10), b2 = Rows(70, 3);
+	auto c1 = Rows(900, 11);
+	auto a = Commit(a1, a2, 41), b = Commit(b1, b2, 57), c = Commit(c1, b2, 57);
+	EXPECT_EQ(inlake::InlinedInsertShape(a, dialect), inlake::InlinedInsertShape(b, dialect));
+	EXPECT_EQ(inlake::InlinedInsertStatement(a, dialect, "p.").sql, inlake::InlinedInsertStatement(b, dialect, "p.").sql);
+	// another row count is another shape, and another text
+	EXPECT_NE(inlake::InlinedInsertShape(a, dialect), inlake::InlinedInsertShape(c, dialect));
+	EXPECT_NE(inlake::InlinedInsertStatement(a, dialect, "p.").sql, inlake::InlinedInsertStatement(c, dialect, "p.").sql);
+	auto changed = b;
+	changed.tables[1].schema_version = 4;
+	changed.tables[1].inlined_table = "ducklake_inlined_data_8_4";
+	EXPECT_NE(inlake::InlinedInsertShape(b, dialect), inlake::InlinedInsertShape(changed, dialect));
+}
+
+} // namespace
