@@ -1,7 +1,11 @@
-// The column-aligned output modes: `table` (+---+ borders) and `markdown`.
-// Both need the width of every column first, so the result is walked twice.
+// The column-aligned output modes: `table` (+---+ borders), `markdown` and `column` (names over dashes, columns
+// two spaces apart). All need the width of every column first, so the result is walked twice. Numbers are
+// right-aligned (markdown also marks their column `--:`), as is a column given a negative `.width`; the rest is
+// left-aligned. Headers are centred in table and markdown, aligned like their column in column mode.
 #include "result_cells.hpp"
 #include "result_printer.hpp"
+
+#include <cstdlib>
 
 namespace inlake {
 
@@ -9,15 +13,19 @@ using namespace duckdb;
 
 namespace {
 
-std::string Centered(const std::string &text, size_t width) {
+enum class Alignment { LEFT, CENTER, RIGHT };
+
+std::string Aligned(const std::string &text, size_t width, Alignment alignment) {
 	auto text_width = RenderWidth(text);
 	auto spaces = text_width < width ? width - text_width : 0;
-	return std::string(spaces / 2, ' ') + text + std::string((spaces + 1) / 2, ' ');
-}
-
-std::string LeftAligned(const std::string &text, size_t width) {
-	auto text_width = RenderWidth(text);
-	return text + std::string(text_width < width ? width - text_width : 0, ' ');
+	switch (alignment) {
+	case Alignment::LEFT:
+		return text + std::string(spaces, ' ');
+	case Alignment::RIGHT:
+		return std::string(spaces, ' ') + text;
+	default:
+		return std::string(spaces / 2, ' ') + text + std::string((spaces + 1) / 2, ' ');
+	}
 }
 
 std::string EscapePipes(const std::string &text) {
@@ -32,13 +40,18 @@ std::string EscapePipes(const std::string &text) {
 }
 
 struct AlignedLayout {
-	bool markdown;
+	OutputMode mode;
 	std::vector<std::string> names;
 	std::vector<size_t> widths;
+	std::vector<bool> right_aligned;
+
+	bool Markdown() const {
+		return mode == OutputMode::MARKDOWN;
+	}
 
 	std::string CellText(const ResultRow &row, idx_t c, const PrintSettings &settings) const {
 		auto &text = row.is_null[c] ? settings.null_value : row.values[c];
-		return markdown ? EscapePipes(text) : text;
+		return Markdown() ? EscapePipes(text) : text;
 	}
 
 	void AppendBorder(std::string &out) const {
@@ -56,13 +69,24 @@ struct AlignedLayout {
 		out += "|\n";
 	}
 
-	void AppendRow(const std::vector<std::string> &cells, bool header, std::string &out) const {
-		out += "| ";
-		for (idx_t c = 0; c < cells.size(); c++) {
-			out += c > 0 ? " | " : "";
-			out += header ? Centered(cells[c], widths[c]) : LeftAligned(cells[c], widths[c]);
+	void AppendColumnDashes(std::string &out) const {
+		for (idx_t c = 0; c < widths.size(); c++) {
+			out += std::string(widths[c], '-') + (c + 1 < widths.size() ? "  " : "\n");
 		}
-		out += " |\n";
+	}
+
+	void AppendRow(const std::vector<std::string> &cells, bool header, std::string &out) const {
+		bool column_mode = mode == OutputMode::COLUMN;
+		out += column_mode ? "" : "| ";
+		for (idx_t c = 0; c < cells.size(); c++) {
+			out += c == 0 ? "" : column_mode ? "  " : " | ";
+			auto alignment = right_aligned[c] ? Alignment::RIGHT : Alignment::LEFT;
+			if (header && !column_mode) {
+				alignment = Alignment::CENTER;
+			}
+			out += Aligned(cells[c], widths[c], alignment);
+		}
+		out += column_mode ? "\n" : " |\n";
 	}
 };
 
@@ -71,27 +95,38 @@ struct AlignedLayout {
 void PrintAlignedResult(ClientContext &context, MaterializedQueryResult &result, const PrintSettings &settings,
                         std::string &out) {
 	AlignedLayout layout;
-	layout.markdown = settings.mode == OutputMode::MARKDOWN;
-	for (auto &name : result.names) {
-		layout.names.push_back(layout.markdown ? EscapePipes(name) : name);
-		layout.widths.push_back(RenderWidth(layout.names.back()));
-		auto column = layout.widths.size() - 1;
-		if (column < settings.column_widths.size()) {
-			layout.widths[column] = std::max<size_t>(layout.widths[column], settings.column_widths[column]);
+	layout.mode = settings.mode;
+	for (idx_t c = 0; c < result.names.size(); c++) {
+		layout.names.push_back(layout.Markdown() ? EscapePipes(result.names[c]) : result.names[c]);
+		size_t width = RenderWidth(layout.names.back());
+		bool right = result.types[c].IsNumeric();
+		if (c < settings.column_widths.size()) {
+			auto set_width = settings.column_widths[c];
+			width = std::max<size_t>(width, static_cast<size_t>(std::llabs(set_width)));
+			right = right || set_width < 0;
 		}
+		layout.widths.push_back(width);
+		layout.right_aligned.push_back(right);
 	}
 	ForEachResultRow(context, result, false, [&](const ResultRow &row) {
 		for (idx_t c = 0; c < row.values.size(); c++) {
 			layout.widths[c] = std::max(layout.widths[c], RenderWidth(layout.CellText(row, c, settings)));
 		}
 	});
-	if (!layout.markdown) {
-		layout.AppendBorder(out);
-	}
-	layout.AppendRow(layout.names, true, out);
-	if (layout.markdown) {
+	switch (layout.mode) {
+	case OutputMode::MARKDOWN:
+		layout.AppendRow(layout.names, true, out);
 		layout.AppendMarkdownSeparator(result.types, out);
-	} else {
+		break;
+	case OutputMode::COLUMN:
+		if (settings.show_header) {
+			layout.AppendRow(layout.names, true, out);
+			layout.AppendColumnDashes(out);
+		}
+		break;
+	default:
+		layout.AppendBorder(out);
+		layout.AppendRow(layout.names, true, out);
 		layout.AppendBorder(out);
 	}
 	std::vector<std::string> cells(result.names.size());
@@ -101,7 +136,7 @@ void PrintAlignedResult(ClientContext &context, MaterializedQueryResult &result,
 		}
 		layout.AppendRow(cells, false, out);
 	});
-	if (!layout.markdown) {
+	if (layout.mode == OutputMode::TABLE) {
 		layout.AppendBorder(out);
 	}
 }

@@ -1,6 +1,8 @@
 #include "dot_commands.hpp"
 
+#include "history_file.hpp"
 #include "shell_state.hpp"
+#include "statement_splitter.hpp"
 
 #include <cctype>
 #include <cerrno>
@@ -19,6 +21,8 @@ struct DotCommand {
 	size_t min_args;
 	size_t max_args;
 	bool (*run)(ShellState &state, const Arguments &args);
+	//! The command takes the rest of its line as it is, as one argument (.shell)
+	bool raw_argument;
 	const char *usage;
 	const char *help;
 };
@@ -84,9 +88,18 @@ bool RunMode(ShellState &state, const Arguments &args) {
 		state.Output(std::string("current output mode: ") + OutputModeName(state.print.mode) + "\n");
 		return true;
 	}
-	if (!ParseOutputMode(args[1], state.print.mode)) {
-		state.ReportError("Error: mode should be one of: box csv duckbox json line list markdown table");
+	OutputMode mode;
+	if (!ParseOutputMode(args[1], mode)) {
+		state.ReportError("Error: mode should be one of: " + OutputModeNames());
 		return false;
+	}
+	if (args.size() > 2 && mode != OutputMode::INSERT) {
+		state.ReportError("Error: only .mode insert takes a table name: .mode insert TABLE");
+		return false;
+	}
+	state.print.mode = mode;
+	if (mode == OutputMode::INSERT) {
+		state.print.insert_table = QuoteQualifiedName(args.size() > 2 ? args[2] : "table");
 	}
 	return true;
 }
@@ -162,44 +175,66 @@ bool RunMaxWidth(ShellState &state, const Arguments &args) {
 }
 
 bool RunWidth(ShellState &state, const Arguments &args) {
-	std::vector<idx_t> widths;
+	std::vector<int64_t> widths;
 	for (size_t i = 1; i < args.size(); i++) {
-		idx_t width;
-		if (!ParseCount(state, args[i], width)) {
+		// a negative width right-aligns its column (as in the DuckDB CLI)
+		bool negative = !args[i].empty() && args[i][0] == '-';
+		idx_t width = 0;
+		if (!ParseCount(state, negative ? args[i].substr(1) : args[i], width)) {
 			return false;
 		}
-		widths.push_back(width);
+		if (width > 100000) {
+			state.ReportError("Error: column width " + args[i] + " is too large (at most 100000)");
+			return false;
+		}
+		widths.push_back(negative ? -int64_t(width) : int64_t(width));
 	}
 	state.print.column_widths = widths;
 	return true;
 }
 
+bool RunPrompt(ShellState &state, const Arguments &args) {
+	state.main_prompt = args[1];
+	if (args.size() > 2) {
+		state.continuation_prompt = args[2];
+	}
+	return true;
+}
+
 const DotCommand COMMANDS[] = {
-    {"bail", 1, 1, RunBail, "on|off", "Stop after hitting an error"},
-    {"changes", 1, 1, RunChanges, "on|off", "Show the number of rows changed by a statement"},
-    {"columns", 0, 0, RunColumns, "", "Column-wise rendering of query results (duckbox)"},
-    {"databases", 0, 0, ShowDatabases, "", "List names and paths of attached databases"},
-    {"echo", 1, 1, RunEcho, "on|off", "Turn command echo on or off"},
-    {"exit", 0, 1, RunExit, "?CODE?", "Exit this program with return-code CODE"},
-    {"headers", 1, 1, RunHeaders, "on|off", "Turn display of headers on or off"},
-    {"help", 0, 1, RunHelp, "", "Show help text"},
-    {"maxrows", 1, 1, RunMaxRows, "COUNT", "Sets the maximum number of rows for display (duckbox mode)"},
-    {"maxwidth", 1, 1, RunMaxWidth, "COUNT", "Sets the maximum width in characters (duckbox mode, 0: unlimited)"},
-    {"mode", 0, 1, RunMode, "MODE", "Set output mode: box csv duckbox json line list markdown table"},
-    {"nullvalue", 1, 1, RunNullValue, "STRING", "Use STRING in place of NULL values"},
-    {"once", 1, 1, SetOnce, "FILE", "Output for the next SQL command only to FILE"},
-    {"open", 0, 3, OpenDatabase, "?--readonly? ?FILE?", "Close the database and open FILE (none: in memory)"},
-    {"output", 0, 1, SetOutput, "?FILE?", "Send output to FILE, or to stdout if FILE is omitted"},
-    {"print", 0, 1000, RunPrint, "STRING...", "Print literal STRING"},
-    {"quit", 0, 0, RunExit, "", "Exit this program"},
-    {"read", 1, 1, RunRead, "FILE", "Read input from FILE"},
-    {"rows", 0, 0, RunRows, "", "Row-wise rendering of query results (the default)"},
-    {"schema", 0, 1, RunSchema, "?PATTERN?", "Show the CREATE statements matching PATTERN"},
-    {"separator", 1, 1, RunSeparator, "SEP", "Change the column separator of list mode"},
-    {"show", 0, 0, ShowSettings, "", "Show the current values for various settings"},
-    {"tables", 0, 1, RunTables, "?PATTERN?", "List names of tables matching LIKE pattern PATTERN"},
-    {"timer", 1, 1, RunTimer, "on|off", "Turn SQL timer on or off"},
-    {"width", 0, 1000, RunWidth, "NUM1 NUM2 ...", "Set minimum column widths (table and markdown modes)"},
+    {"bail", 1, 1, RunBail, false, "on|off", "Stop after hitting an error"},
+    {"cd", 1, 1, ChangeDirectory, false, "DIRECTORY", "Change the working directory to DIRECTORY"},
+    {"changes", 1, 1, RunChanges, false, "on|off", "Show the number of rows changed by a statement"},
+    {"columns", 0, 0, RunColumns, false, "", "Column-wise rendering of query results (duckbox)"},
+    {"databases", 0, 0, ShowDatabases, false, "", "List names and paths of attached databases"},
+    {"dump", 0, 1, DumpDatabase, false, "?PATTERN?", "Render the current database's tables as SQL (not a lake's)"},
+    {"echo", 1, 1, RunEcho, false, "on|off", "Turn command echo on or off"},
+    {"exit", 0, 1, RunExit, false, "?CODE?", "Exit this program with return-code CODE"},
+    {"headers", 1, 1, RunHeaders, false, "on|off", "Turn display of headers on or off"},
+    {"help", 0, 1, RunHelp, false, "", "Show help text"},
+    {"import", 2, 5, ImportFile, false, "?--skip N? FILE TABLE", "Import FILE (read_csv) into TABLE, created if new"},
+    {"maxrows", 1, 1, RunMaxRows, false, "COUNT", "Sets the maximum number of rows for display (duckbox mode)"},
+    {"maxwidth", 1, 1, RunMaxWidth, false, "COUNT",
+     "Sets the maximum width in characters (duckbox mode, 0: unlimited)"},
+    {"mode", 0, 2, RunMode, false, "MODE ?TABLE?", "Set output mode (.help lists the modes)"},
+    {"nullvalue", 1, 1, RunNullValue, false, "STRING", "Use STRING in place of NULL values"},
+    {"once", 1, 1, SetOnce, false, "FILE", "Output for the next SQL command only to FILE"},
+    {"open", 0, 3, OpenDatabase, false, "?--readonly? ?FILE?", "Close the database and open FILE (none: in memory)"},
+    {"output", 0, 1, SetOutput, false, "?FILE?", "Send output to FILE, or to stdout if FILE is omitted"},
+    {"print", 0, 1000, RunPrint, false, "STRING...", "Print literal STRING"},
+    {"prompt", 1, 2, RunPrompt, false, "MAIN ?CONTINUE?", "Replace the standard prompts"},
+    {"quit", 0, 0, RunExit, false, "", "Exit this program"},
+    {"read", 1, 1, RunRead, false, "FILE", "Read input from FILE"},
+    {"rows", 0, 0, RunRows, false, "", "Row-wise rendering of query results (the default)"},
+    {"schema", 0, 1, RunSchema, false, "?PATTERN?", "Show the CREATE statements matching PATTERN"},
+    {"separator", 1, 1, RunSeparator, false, "SEP", "Change the column separator of list mode"},
+    {"shell", 1, 1, RunSystemCommand, true, "CMD ARGS...", "Run CMD ARGS... in a system shell"},
+    {"show", 0, 0, ShowSettings, false, "", "Show the current values for various settings"},
+    {"system", 1, 1, RunSystemCommand, true, "CMD ARGS...", "Run CMD ARGS... in a system shell"},
+    {"tables", 0, 1, RunTables, false, "?PATTERN?", "List names of tables matching LIKE pattern PATTERN"},
+    {"timer", 1, 1, RunTimer, false, "on|off", "Turn SQL timer on or off"},
+    {"width", 0, 1000, RunWidth, false, "NUM1 NUM2 ...",
+     "Set minimum column widths (table, markdown, column; < 0: right-align)"},
 };
 
 bool RunHelp(ShellState &state, const Arguments &args) {
@@ -209,6 +244,12 @@ bool RunHelp(ShellState &state, const Arguments &args) {
 		usage.resize(std::max<size_t>(usage.size() + 1, 26), ' ');
 		text += usage + command.help + "\n";
 	}
+	text += "\nModes: " + OutputModeNames() + "\n";
+	auto history = HistoryFilePath();
+	text += "History: each statement typed at the prompt is appended to " +
+	        (history.empty() ? std::string("~/.inlake_history (HOME is not set: not kept)") : history) +
+	        " as it runs\n";
+	text += "Startup: ~/.inlakerc (or the -init FILE) is read before other input\n";
 	state.Output(text);
 	return true;
 }
@@ -234,6 +275,22 @@ const DotCommand *FindCommand(const std::string &name, bool &ambiguous) {
 }
 
 } // namespace
+
+std::vector<std::string> DotCommandNames() {
+	std::vector<std::string> names;
+	for (auto &command : COMMANDS) {
+		names.push_back(command.name);
+	}
+	return names;
+}
+
+std::string QuoteQualifiedName(const std::string &name) {
+	std::string result;
+	for (auto &part : duckdb::StringUtil::Split(name, '.')) {
+		result += (result.empty() ? "" : ".") + duckdb::KeywordHelper::WriteOptionallyQuoted(part);
+	}
+	return result.empty() ? duckdb::KeywordHelper::WriteOptionallyQuoted(name) : result;
+}
 
 std::vector<std::string> SplitDotCommandArguments(const std::string &line) {
 	std::vector<std::string> args;
@@ -270,6 +327,16 @@ bool RunDotCommand(ShellState &state, const std::string &line) {
 	}
 	bool ambiguous = false;
 	auto command = FindCommand(args[0], ambiguous);
+	if (command && command->raw_argument) {
+		// the rest of the line, quotes and all
+		auto body = line.substr(1);
+		auto end = body.find_first_of(" \t");
+		auto rest = end == std::string::npos ? std::string() : TrimSql(body.substr(end));
+		args.resize(1);
+		if (!rest.empty()) {
+			args.push_back(rest);
+		}
+	}
 	if (!command || args.size() - 1 < command->min_args || args.size() - 1 > command->max_args) {
 		if (command) {
 			state.ReportError(std::string("Usage: .") + command->name + " " + command->usage);

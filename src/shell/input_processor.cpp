@@ -20,6 +20,16 @@ void InputProcessor::ProcessLine(const std::string &line) {
 	ProcessChunk(line + "\n");
 }
 
+bool InputProcessor::CompletesWith(const std::string &line) const {
+	if (buffer.empty()) {
+		auto trimmed = TrimSql(line);
+		if (!trimmed.empty() && trimmed[0] == '.') {
+			return true;
+		}
+	}
+	return SplitStatements(buffer + line + "\n").remainder_blank;
+}
+
 void InputProcessor::ProcessChunk(const std::string &text) {
 	buffer += text;
 	RunCompleteStatements();

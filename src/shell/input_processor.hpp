@@ -34,6 +34,9 @@ public:
 	bool InStatement() const {
 		return !buffer.empty();
 	}
+	//! True when processing `line` would leave no incomplete statement behind (it is a dot command, or it
+	//! completes what is pending), so that the prompt can save the history entry before the statement runs
+	bool CompletesWith(const std::string &line) const;
 
 private:
 	ShellState &state;

@@ -1,5 +1,6 @@
 #include "line_reader.hpp"
 
+#include "history_file.hpp"
 #include "tab_completion.hpp"
 
 #include <cerrno>
@@ -21,14 +22,6 @@ const int HISTORY_SIZE = 1000;
 //! Set by SIGINT while a line is read
 volatile sig_atomic_t line_interrupted = 0;
 duckdb::Connection *(*completion_connection)() = nullptr;
-
-std::string HistoryPath() {
-	auto home = getenv("HOME");
-	if (!home || !*home) {
-		return std::string();
-	}
-	return std::string(home) + "/.inlake_history";
-}
 
 void InterruptLine(int) {
 	line_interrupted = 1;
@@ -93,7 +86,12 @@ char **Complete(const char *text, int start, int end) {
 		return nullptr;
 	}
 	std::string line_to_cursor(rl_line_buffer, static_cast<size_t>(end));
-	pending_completions = CompletionsAt(*connection, line_to_cursor, static_cast<size_t>(start));
+	bool complete_file_names = false;
+	pending_completions = CompletionsAt(*connection, line_to_cursor, static_cast<size_t>(start), complete_file_names);
+	if (complete_file_names) {
+		rl_attempted_completion_over = 0; // libedit completes the file name
+		return nullptr;
+	}
 	if (pending_completions.empty()) {
 		return nullptr;
 	}
@@ -153,7 +151,7 @@ std::string HistoryEntry(const std::string &lines_so_far, const std::string &lin
 	return lines_so_far + (keep_break ? "\n" : " ") + line;
 }
 
-LineReader::LineReader(duckdb::Connection *(*connection)()) : history_path(HistoryPath()) {
+LineReader::LineReader(duckdb::Connection *(*connection)()) : history_path(HistoryFilePath()) {
 	// libedit needs a multibyte locale for UTF-8 input and prompts
 	setlocale(LC_CTYPE, "");
 	if (MB_CUR_MAX == 1) {
@@ -168,14 +166,16 @@ LineReader::LineReader(duckdb::Connection *(*connection)()) : history_path(Histo
 	stifle_history(HISTORY_SIZE);
 	if (!history_path.empty()) {
 		read_history(history_path.c_str());
+		// entries are only ever appended: once the file holds well over HISTORY_SIZE of them, it is rewritten
+		// with the last HISTORY_SIZE (the ones just read)
+		if (HistoryFileLines(history_path) > 2 * HISTORY_SIZE) {
+			write_history(history_path.c_str());
+		}
 	}
 }
 
 LineReader::~LineReader() {
 	completion_connection = nullptr;
-	if (!history_path.empty()) {
-		write_history(history_path.c_str());
-	}
 }
 
 bool LineReader::SupportsUtf8() const {
@@ -209,6 +209,7 @@ void LineReader::AddHistory(const std::string &entry) {
 		return;
 	}
 	add_history(entry.c_str());
+	AppendHistoryEntry(history_path, entry);
 }
 
 } // namespace inlake

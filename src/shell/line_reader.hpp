@@ -3,7 +3,8 @@
 //
 // LineReader wraps libedit's readline: line editing, tab completion (see
 // tab_completion.hpp) and a history that is loaded from ~/.inlake_history
-// when the reader is created and saved back when it is destroyed.
+// when the reader is created; each entry is appended to that file as it is
+// added (history_file.hpp), so nothing waits for the shell to exit.
 //
 // Ctrl-C while a line is being typed ends ReadLine with INTERRUPTED and the
 // typed text is dropped (the caller also drops what it had pending); while
@@ -33,7 +34,7 @@ public:
 	Status ReadLine(const char *prompt, std::string &line);
 	//! True when the terminal locale can show UTF-8 prompts
 	bool SupportsUtf8() const;
-	//! Adds a non-blank entry (one or more lines) to the history
+	//! Adds a non-blank entry (one or more lines) to the history and appends it to the history file
 	void AddHistory(const std::string &entry);
 
 private:

@@ -4,6 +4,7 @@
 
 #include "duckdb/common/box_renderer.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace inlake {
@@ -17,10 +18,12 @@ struct ModeName {
 	OutputMode mode;
 };
 
-const ModeName MODE_NAMES[] = {{"duckbox", OutputMode::DUCKBOX}, {"box", OutputMode::DUCKBOX},
-                               {"csv", OutputMode::CSV},         {"json", OutputMode::JSON},
-                               {"list", OutputMode::LIST},       {"line", OutputMode::LINE},
-                               {"markdown", OutputMode::MARKDOWN}, {"table", OutputMode::TABLE}};
+const ModeName MODE_NAMES[] = {
+    {"duckbox", OutputMode::DUCKBOX}, {"box", OutputMode::DUCKBOX},     {"csv", OutputMode::CSV},
+    {"json", OutputMode::JSON},       {"jsonlines", OutputMode::JSONLINES}, {"list", OutputMode::LIST},
+    {"tabs", OutputMode::TABS},       {"line", OutputMode::LINE},       {"markdown", OutputMode::MARKDOWN},
+    {"table", OutputMode::TABLE},     {"column", OutputMode::COLUMN},   {"insert", OutputMode::INSERT},
+    {"quote", OutputMode::QUOTE},     {"html", OutputMode::HTML},       {"trash", OutputMode::TRASH}};
 
 void PrintDuckBox(ClientContext &context, MaterializedQueryResult &result, const PrintSettings &settings,
                   std::string &out) {
@@ -127,11 +130,15 @@ bool JsonPrintsRaw(const LogicalType &type) {
 	}
 }
 
-//! json: an array of objects, one object per line
-void PrintJson(ClientContext &context, MaterializedQueryResult &result, std::string &out) {
+//! json: an array of objects, one object per line; jsonlines: one object per line, no array
+void PrintJson(ClientContext &context, MaterializedQueryResult &result, bool array, std::string &out) {
 	bool any_row = false;
 	ForEachResultRow(context, result, true, [&](const ResultRow &row) {
-		out += any_row ? ",\n{" : "[{";
+		if (array) {
+			out += any_row ? ",\n{" : "[{";
+		} else {
+			out += any_row ? "\n{" : "{";
+		}
 		any_row = true;
 		for (idx_t c = 0; c < row.values.size(); c++) {
 			out += c > 0 ? "," : "";
@@ -147,7 +154,7 @@ void PrintJson(ClientContext &context, MaterializedQueryResult &result, std::str
 		out += "}";
 	});
 	if (any_row) {
-		out += "]\n";
+		out += array ? "]\n" : "\n";
 	}
 }
 
@@ -183,6 +190,19 @@ bool ParseOutputMode(const std::string &name, OutputMode &mode) {
 	return false;
 }
 
+std::string OutputModeNames() {
+	std::vector<std::string> names;
+	for (auto &entry : MODE_NAMES) {
+		names.push_back(entry.name);
+	}
+	std::sort(names.begin(), names.end());
+	std::string text;
+	for (auto &name : names) {
+		text += (text.empty() ? "" : " ") + name;
+	}
+	return text;
+}
+
 const char *OutputModeName(OutputMode mode) {
 	for (auto &entry : MODE_NAMES) {
 		if (entry.mode == mode) {
@@ -194,7 +214,10 @@ const char *OutputModeName(OutputMode mode) {
 
 void PrintResult(ClientContext &context, MaterializedQueryResult &result, const PrintSettings &settings,
                  std::string &out) {
-	if (result.names.empty()) {
+	if (result.names.empty() || settings.mode == OutputMode::TRASH) {
+		return;
+	}
+	if (PrintExplainResult(result, out)) {
 		return;
 	}
 	switch (settings.mode) {
@@ -204,13 +227,23 @@ void PrintResult(ClientContext &context, MaterializedQueryResult &result, const 
 		return PrintSeparated(context, result, settings, ",", true, out);
 	case OutputMode::LIST:
 		return PrintSeparated(context, result, settings, settings.separator, false, out);
+	case OutputMode::TABS:
+		return PrintSeparated(context, result, settings, "\t", false, out);
 	case OutputMode::JSON:
-		return PrintJson(context, result, out);
+	case OutputMode::JSONLINES:
+		return PrintJson(context, result, settings.mode == OutputMode::JSON, out);
 	case OutputMode::LINE:
 		return PrintLines(context, result, settings, out);
 	case OutputMode::MARKDOWN:
 	case OutputMode::TABLE:
+	case OutputMode::COLUMN:
 		return PrintAlignedResult(context, result, settings, out);
+	case OutputMode::INSERT:
+	case OutputMode::QUOTE:
+	case OutputMode::HTML:
+		return PrintRowModeResult(context, result, settings, out);
+	case OutputMode::TRASH:
+		return;
 	}
 }
 

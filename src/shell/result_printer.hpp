@@ -3,9 +3,16 @@
 //
 // PrintResult renders one materialized query result as text, the way the
 // DuckDB CLI does: duckbox (DuckDB's own BoxRenderer, also used for `box`),
-// csv, json, list (`|`-separated), line (`col = value`), markdown and table.
-// NULL prints as `null_value` (empty by default) except in duckbox (NULL) and
-// json (null). Modes are named as in `.mode NAME`.
+// csv, json (an array), jsonlines (an object per line), list (`|`-separated),
+// tabs (tab-separated), line (`col = value`), markdown, table and column
+// (aligned, numbers right-aligned), insert (INSERT statements), quote (SQL
+// literals), html (table rows) and trash (nothing). NULL prints as
+// `null_value` (empty by default) except in duckbox (NULL), json (null) and
+// insert/quote (NULL). Modes are named as in `.mode NAME`.
+//
+// The result of an EXPLAIN statement prints as the DuckDB CLI prints it in any
+// mode: the plan text as it is, under a "Physical Plan" title box
+// (explain_output.cpp).
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -16,10 +23,27 @@
 
 namespace inlake {
 
-enum class OutputMode : uint8_t { DUCKBOX, CSV, JSON, LIST, LINE, MARKDOWN, TABLE };
+enum class OutputMode : uint8_t {
+	DUCKBOX,
+	CSV,
+	JSON,
+	JSONLINES,
+	LIST,
+	TABS,
+	LINE,
+	MARKDOWN,
+	TABLE,
+	COLUMN,
+	INSERT,
+	QUOTE,
+	HTML,
+	TRASH
+};
 
 bool ParseOutputMode(const std::string &name, OutputMode &mode);
 const char *OutputModeName(OutputMode mode);
+//! Every mode name, sorted, separated by spaces (for help and error messages)
+std::string OutputModeNames();
 
 struct PrintSettings {
 	OutputMode mode = OutputMode::DUCKBOX;
@@ -32,16 +56,32 @@ struct PrintSettings {
 	bool large_number_footer = false;
 	//! duckbox: one column per row instead of one line per row (.columns / .rows)
 	bool render_columns = false;
-	//! table and markdown: the minimum width of each column, from the first (.width); 0 leaves one as it is
-	std::vector<duckdb::idx_t> column_widths;
+	//! table, markdown and column: the minimum width of each column, from the first (.width); 0 leaves one as
+	//! it is, a negative width right-aligns the column (numbers are right-aligned anyway)
+	std::vector<int64_t> column_widths;
+	//! insert: the table the INSERT statements name, as SQL (quoted where needed)
+	std::string insert_table = "\"table\"";
 };
 
 //! Renders `result` into `out`
 void PrintResult(duckdb::ClientContext &context, duckdb::MaterializedQueryResult &result,
                  const PrintSettings &settings, std::string &out);
 
-//! The column-aligned modes (markdown, table), in column_modes.cpp
+//! The column-aligned modes (markdown, table, column), in column_modes.cpp
 void PrintAlignedResult(duckdb::ClientContext &context, duckdb::MaterializedQueryResult &result,
                         const PrintSettings &settings, std::string &out);
+
+//! The modes that print SQL or markup per row (insert, quote, html), in sql_modes.cpp
+void PrintRowModeResult(duckdb::ClientContext &context, duckdb::MaterializedQueryResult &result,
+                        const PrintSettings &settings, std::string &out);
+
+//! One `INSERT INTO table[(columns)] VALUES(...);` line per row of `result` (insert mode, .dump);
+//! `table` is SQL text (quoted where needed)
+void PrintInsertStatements(duckdb::ClientContext &context, duckdb::MaterializedQueryResult &result,
+                           const std::string &table, bool column_names, std::string &out);
+
+//! When `result` is the result of EXPLAIN [ANALYZE], renders it as the DuckDB CLI does and returns true
+//! (explain_output.cpp)
+bool PrintExplainResult(duckdb::MaterializedQueryResult &result, std::string &out);
 
 } // namespace inlake

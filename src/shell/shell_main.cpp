@@ -1,6 +1,8 @@
 // inlake: the command line shell. Parses the arguments, opens the database
-// (with the inlake extension loaded) and runs SQL from -c / positional SQL,
-// -f FILE, stdin, or the interactive prompt.
+// (with the inlake extension loaded), reads the startup file (~/.inlakerc, or
+// the -init FILE instead, as the DuckDB CLI reads ~/.duckdbrc), applies the
+// output options (so that they win over the startup file's) and runs SQL from
+// -c / positional SQL, -f FILE, stdin, or the interactive prompt.
 #include "dot_commands.hpp"
 #include "result_printer.hpp"
 #include "shell_state.hpp"
@@ -8,6 +10,7 @@
 #include "duckdb.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <unistd.h>
@@ -25,13 +28,14 @@ const char *USAGE = "Usage: inlake [OPTIONS] [FILENAME [SQL...]]\n"
                     "   -bail                stop after hitting an error\n"
                     "   -box / -duckbox      set output mode to 'duckbox' (the default)\n"
                     "   -c COMMAND           run \"COMMAND\" and exit\n"
+                    "   -column / -html / -insert / -jsonlines / -quote / -tabs   set that output mode\n"
                     "   -cmd COMMAND         run \"COMMAND\" before reading stdin\n"
                     "   -csv                 set output mode to 'csv'\n"
                     "   -echo                print commands before execution\n"
                     "   -f FILENAME          run the script FILENAME and exit\n"
                     "   -header              turn headers on\n"
                     "   -help                show this message\n"
-                    "   -init FILENAME       read/process named file before other input\n"
+                    "   -init FILENAME       read/process named file before other input (instead of ~/.inlakerc)\n"
                     "   -json                set output mode to 'json'\n"
                     "   -line                set output mode to 'line'\n"
                     "   -list                set output mode to 'list'\n"
@@ -132,10 +136,17 @@ int ParseArguments(int argc, char **argv, ShellOptions &options) {
 	return -1;
 }
 
-void ApplyOptions(const ShellOptions &options, ShellState &state) {
-	state.bail = options.bail;
-	state.echo = options.echo;
-	state.print.mode = options.mode;
+//! -bail and -echo: set before the startup file runs, so that they apply to it
+void ApplyRunOptions(const ShellOptions &options, ShellState &state) {
+	state.bail = state.bail || options.bail;
+	state.echo = state.echo || options.echo;
+}
+
+//! The output options given: applied after the startup file, so that they win over its settings
+void ApplyOutputOptions(const ShellOptions &options, ShellState &state) {
+	if (options.mode_set) {
+		state.print.mode = options.mode;
+	}
 	if (options.header >= 0) {
 		state.print.show_header = options.header == 1;
 	}
@@ -148,10 +159,30 @@ void ApplyOptions(const ShellOptions &options, ShellState &state) {
 	}
 }
 
-int RunShell(const ShellOptions &options, ShellState &state) {
-	if (!options.init_file.empty()) {
-		state.RunFile(options.init_file);
+//! -init FILE, or else ~/.inlakerc when there is one (a missing -init FILE is an error, a missing ~/.inlakerc
+//! is not); at the prompt, says which file it reads, as the DuckDB CLI does
+void RunStartupFile(const ShellOptions &options, ShellState &state) {
+	std::string path = options.init_file;
+	if (path.empty()) {
+		auto home = getenv("HOME");
+		if (!home || !*home) {
+			return;
+		}
+		path = std::string(home) + "/.inlakerc";
+		if (access(path.c_str(), F_OK) != 0) {
+			return;
+		}
 	}
+	if (isatty(STDIN_FILENO) && options.sql.empty() && options.script_file.empty()) {
+		fprintf(stderr, "-- Loading resources from %s\n", path.c_str());
+	}
+	state.RunFile(path);
+}
+
+int RunShell(const ShellOptions &options, ShellState &state) {
+	ApplyRunOptions(options, state);
+	RunStartupFile(options, state);
+	ApplyOutputOptions(options, state);
 	for (auto &command : options.commands) {
 		if (state.ShouldStop()) {
 			break;
@@ -202,6 +233,5 @@ int main(int argc, char **argv) {
 		        duckdb::ErrorData(ex).Message().c_str());
 		return 1;
 	}
-	ApplyOptions(options, *state);
 	return RunShell(options, *state);
 }

@@ -196,6 +196,11 @@ bool ShellState::RunPreprocessed(const std::string &sql) {
 		ReportError(ErrorData(ex).Message());
 		return false;
 	}
+	if (!plan.notice.empty()) {
+		fflush(stdout);
+		fprintf(stderr, "%s\n", plan.notice.c_str());
+		fflush(stderr);
+	}
 	for (auto &text : plan.statements) {
 		if (!RunSqlText(text, !plan.quiet)) {
 			if (plan.rollback_on_error) {
@@ -358,12 +363,13 @@ void ShellState::RunInteractive() {
 	interactive_shell = this;
 	LineReader reader(InteractiveConnection);
 	InputProcessor processor(*this);
-	const char *continuation_prompt = reader.SupportsUtf8() ? "\xC2\xB7 " : "> ";
+	const char *default_continuation = reader.SupportsUtf8() ? "\xC2\xB7 " : "> ";
 	std::string line;
 	std::string statement_lines; // the lines of the statement being typed, one history entry once it is complete
 	while (!exit_requested) {
 		interrupt_seen = 0; // a Ctrl-C stopped what the last line ran, not the prompt
-		auto status = reader.ReadLine(processor.InStatement() ? continuation_prompt : "D ", line);
+		std::string continuation = continuation_prompt.empty() ? std::string(default_continuation) : continuation_prompt;
+		auto status = reader.ReadLine(processor.InStatement() ? continuation.c_str() : main_prompt.c_str(), line);
 		if (status == LineReader::Status::INTERRUPTED) {
 			// Ctrl-C: what was typed is dropped, a fresh prompt follows
 			processor.Discard();
@@ -376,9 +382,13 @@ void ShellState::RunInteractive() {
 			break;
 		}
 		statement_lines = HistoryEntry(statement_lines, line);
+		if (processor.CompletesWith(line)) {
+			// saved before it runs: a statement that never ends (or ends the shell) is in the history too
+			reader.AddHistory(statement_lines);
+			statement_lines.clear();
+		}
 		processor.ProcessLine(line);
 		if (!processor.InStatement()) {
-			reader.AddHistory(statement_lines);
 			statement_lines.clear();
 		}
 	}

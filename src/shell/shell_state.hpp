@@ -81,6 +81,9 @@ public:
 	bool show_changes = false;
 	int64_t total_changes = 0;
 	bool interactive = false;
+	//! .prompt: the prompt, and the one shown while a statement goes on (empty: "· ", or "> " without UTF-8)
+	std::string main_prompt = "D ";
+	std::string continuation_prompt;
 	bool exit_requested = false;
 	int exit_code = 0;
 	bool had_error = false;

@@ -96,6 +96,29 @@ bool SqlTokenCursor::TakeIdentifier(std::string &name) {
 	return false;
 }
 
+bool SqlTokenCursor::TakeStringLiteral(std::string &value) {
+	if (AtEnd() || tokens[position].type != SimplifiedTokenType::SIMPLIFIED_TOKEN_STRING_CONSTANT) {
+		return false;
+	}
+	auto start = Offset(position);
+	if (sql[start] != '\'') {
+		return false; // E'...' and the like
+	}
+	value.clear();
+	for (auto i = start + 1; i < sql.size(); i++) {
+		if (sql[i] != '\'') {
+			value += sql[i];
+		} else if (i + 1 < sql.size() && sql[i + 1] == '\'') {
+			value += '\'';
+			i++;
+		} else {
+			position++;
+			return true;
+		}
+	}
+	return false;
+}
+
 bool SqlTokenCursor::FindClosingParen(size_t &close) const {
 	int depth = 0;
 	for (auto i = position; i < tokens.size(); i++) {

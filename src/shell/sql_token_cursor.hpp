@@ -5,8 +5,8 @@
 // (Parser::Tokenize: comments and whitespace are skipped, every token carries
 // its byte offset) and lets a matcher walk it: compare a token with a keyword
 // or an operator character case-insensitively, read an identifier (quoted
-// identifiers are unquoted, "" unescaped) and find the parenthesis closing an
-// opening one. It never throws for any input: a statement DuckDB cannot
+// identifiers are unquoted, "" unescaped) or a string literal, and find the
+// parenthesis closing an opening one. It never throws for any input: a statement DuckDB cannot
 // tokenize simply fails to match.
 //===----------------------------------------------------------------------===//
 #pragma once
@@ -40,6 +40,8 @@ public:
 	bool TakeSymbol(char symbol);
 	//! Consumes an identifier (quoted, unquoted, or a non-reserved keyword) and returns its name
 	bool TakeIdentifier(std::string &name);
+	//! Consumes a string literal ('...', '' unescaped) and returns its value
+	bool TakeStringLiteral(std::string &value);
 	//! With the cursor on '(', the index of the matching ')' token; false when it is missing
 	bool FindClosingParen(size_t &close) const;
 

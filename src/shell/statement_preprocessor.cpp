@@ -1,6 +1,7 @@
 #include "statement_preprocessor.hpp"
 
 #include "lake_statement_rewriter.hpp"
+#include "sql_token_cursor.hpp"
 
 #include "duckdb/main/client_context.hpp"
 
@@ -101,11 +102,29 @@ bool IsInstallOfDucklake(const std::string &sql) {
 	       (words[at + 1] == "ducklake" || words[at + 1] == "'ducklake'" || words[at + 1] == "\"ducklake\"");
 }
 
+//! LOAD inlake / LOAD 'any/path/inlake.duckdb_extension': what it names (empty when it is no such LOAD)
+std::string LoadOfInlake(const std::string &sql) {
+	SqlTokenCursor cursor(sql);
+	std::string name;
+	if (!cursor.TakeKeyword("load") || !(cursor.TakeStringLiteral(name) || cursor.TakeIdentifier(name)) ||
+	    !cursor.AtEnd()) {
+		return std::string();
+	}
+	auto file = StringUtil::Lower(name.substr(name.find_last_of('/') + 1));
+	return file == "inlake" || file == "inlake.duckdb_extension" ? name : std::string();
+}
+
 } // namespace
 
 PreprocessedStatement PreprocessStatement(Connection &con, const std::string &sql) {
 	if (IsInstallOfDucklake(sql)) {
 		PreprocessedStatement nothing; // (LOAD ducklake is a no-op too: the extension counts as loaded)
+		return nothing;
+	}
+	auto inlake = LoadOfInlake(sql);
+	if (!inlake.empty()) {
+		PreprocessedStatement nothing;
+		nothing.notice = "inlake: this shell has the lake built in, nothing to load (LOAD " + inlake + " skipped)";
 		return nothing;
 	}
 	AlterTableOptions alter;

@@ -17,6 +17,9 @@
 //   for any ALTER TABLE.
 // - INSTALL ducklake: nothing to run (the lake is built in; DuckDB would try
 //   to download the upstream extension).
+// - LOAD inlake, or LOAD of any path whose file is inlake.duckdb_extension:
+//   nothing to run, and a notice that the shell has the lake built in (loading
+//   the extension a second time would fail on functions that already exist).
 // Any other statement comes back unchanged, as the only statement to run.
 // Throws when the name resolution queries fail.
 //===----------------------------------------------------------------------===//
@@ -36,6 +39,8 @@ struct PreprocessedStatement {
 	bool rollback_on_error = false;
 	//! Don't print the statements' results
 	bool quiet = false;
+	//! A notice for the user (stderr), printed instead of running anything
+	std::string notice;
 };
 
 PreprocessedStatement PreprocessStatement(duckdb::Connection &con, const std::string &sql);

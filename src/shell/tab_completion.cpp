@@ -1,5 +1,8 @@
 #include "tab_completion.hpp"
 
+#include "dot_commands.hpp"
+#include "result_printer.hpp"
+
 #include "duckdb.hpp"
 
 #include <set>
@@ -28,9 +31,49 @@ std::set<std::string> CatalogDatabaseOnlyNames(Connection &connection) {
 	return names;
 }
 
+//! The candidates that start with `word`, in their order
+std::vector<std::string> StartingWith(const std::vector<std::string> &candidates, const std::string &word) {
+	std::vector<std::string> matches;
+	for (auto &candidate : candidates) {
+		if (StringUtil::StartsWith(candidate, word)) {
+			matches.push_back(candidate);
+		}
+	}
+	return matches;
+}
+
+//! Completions on a dot command line (which starts with '.' after optional spaces)
+std::vector<std::string> DotCommandCompletions(const std::string &line_to_cursor, size_t word_start,
+                                               bool &complete_file_names) {
+	auto word = line_to_cursor.substr(std::min(word_start, line_to_cursor.size()));
+	auto command_start = line_to_cursor.find('.');
+	if (line_to_cursor.find_first_of(" \t", command_start) == std::string::npos) {
+		// the command itself
+		std::vector<std::string> names;
+		for (auto &name : DotCommandNames()) {
+			names.push_back("." + name);
+		}
+		return StartingWith(names, word);
+	}
+	auto args = SplitDotCommandArguments(line_to_cursor.substr(command_start + 1));
+	auto command = args.empty() ? std::string() : args[0];
+	if (command == "mode") {
+		return StartingWith(StringUtil::Split(OutputModeNames(), ' '), word);
+	}
+	complete_file_names = command == "read" || command == "open" || command == "output" || command == "once" ||
+	                      command == "import" || command == "cd";
+	return {};
+}
+
 } // namespace
 
-std::vector<std::string> CompletionsAt(Connection &connection, const std::string &line_to_cursor, size_t word_start) {
+std::vector<std::string> CompletionsAt(Connection &connection, const std::string &line_to_cursor, size_t word_start,
+                                       bool &complete_file_names) {
+	complete_file_names = false;
+	auto first = line_to_cursor.find_first_not_of(" \t");
+	if (first != std::string::npos && line_to_cursor[first] == '.') {
+		return DotCommandCompletions(line_to_cursor, word_start, complete_file_names);
+	}
 	std::vector<std::string> completions;
 	auto hidden = CatalogDatabaseOnlyNames(connection);
 	auto result = connection.Query("SELECT suggestion, suggestion_start FROM sql_auto_complete(" +

@@ -121,11 +121,20 @@ run_input ".mode table
 .width 6 0 4
 SELECT 1 AS a, 2 AS b, 3 AS c;
 "
-expect_eq ".width sets minimum column widths in table mode" "+--------+---+------+
+expect_eq ".width sets minimum column widths in table mode (numbers right-aligned)" "+--------+---+------+
 |   a    | b |  c   |
 +--------+---+------+
-| 1      | 2 | 3    |
+|      1 | 2 |    3 |
 +--------+---+------+" "$OUT"
+run_input ".mode table
+.width -5 5
+SELECT 'ab' AS s, 'cd' AS t;
+"
+expect_eq "a negative .width right-aligns its column" "+-------+-------+
+|   s   |   t   |
++-------+-------+
+|    ab | cd    |
++-------+-------+" "$OUT"
 
 printf "SELECT count(*) FROM range(100000000000) a, range(10) b;\nSELECT 'after_the_slow_one' AS marker;\n" >slow.sql
 set +e

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Output of -c in every mode, compared with the exact text the DuckDB CLI prints
-# when stdout is not a terminal; -header/-noheader; NULL rendering.
+# when stdout is not a terminal; -header/-noheader; NULL rendering. The modes of
+# issue 31 (column, insert, jsonlines, tabs, html, quote) through .mode, and
+# numbers right-aligned in table, markdown and column modes.
 source "$(dirname "$0")/lib/helpers.bash" "$1"
 
 run -c "SELECT 42 AS x"
@@ -86,5 +88,95 @@ expect_eq "DDL and INSERT print nothing" "" "$OUT"
 run -c "SELECT * FROM range(100)"
 expect_contains "duckbox hides rows past 40" "│  100 rows  │
 │ (40 shown) │" "$OUT"
+
+WIDE="SELECT 1 AS a, 'x,y' AS b, NULL AS c UNION ALL SELECT 22, 'q\"z', 3.5 ORDER BY a"
+
+run -table -c "$WIDE"
+expect_eq "table right-aligns numbers" '+----+-----+-----+
+| a  |  b  |  c  |
++----+-----+-----+
+|  1 | x,y |     |
+| 22 | q"z | 3.5 |
++----+-----+-----+' "$OUT"
+
+run -markdown -c "$WIDE"
+expect_eq "markdown right-aligns numbers" '| a  |  b  |  c  |
+|---:|-----|----:|
+|  1 | x,y |     |
+| 22 | q"z | 3.5 |' "$OUT"
+
+run_input ".mode column
+$WIDE;
+.headers off
+SELECT 333 AS n, 'left' AS s;
+"
+expect_eq ".mode column: names over dashes, numbers right-aligned, no header with headers off" ' a  b      c
+--  ---  ---
+ 1  x,y     
+22  q"z  3.5
+333  left' "$OUT"
+
+run_input ".mode insert
+$WIDE;
+.mode insert lake.items
+SELECT 'two
+lines' AS v, 'it''s' AS w, 'inf'::DOUBLE AS d;
+.headers off
+SELECT 5 AS n;
+"
+expect_eq ".mode insert [TABLE]: one INSERT per row, line breaks kept on one line, inf quoted" "INSERT INTO \"table\"(a,b,c) VALUES(1,'x,y',NULL);
+INSERT INTO \"table\"(a,b,c) VALUES(22,'q\"z',3.5);
+INSERT INTO lake.items(v,w,d) VALUES(concat('two', chr(10), 'lines'),'it''s','inf');
+INSERT INTO lake.items VALUES(5);" "$OUT"
+
+run_input ".mode insert target
+.headers off
+SELECT 'two
+lines' AS v, 'it''s' AS w, 'inf'::DOUBLE AS d, NULL::INTEGER AS n;
+"
+inserts=$OUT
+run_input "CREATE TABLE target (v VARCHAR, w VARCHAR, d DOUBLE, n INTEGER);
+$inserts
+SELECT v = 'two' || chr(10) || 'lines', w, d, n IS NULL FROM target;
+" -list -noheader
+expect_eq "the INSERT statements of insert mode run and give the values back" "true|it's|inf|true" "$OUT"
+
+run_input ".mode jsonlines
+$WIDE;
+"
+expect_eq ".mode jsonlines: one object per line" '{"a":1,"b":"x,y","c":null}
+{"a":22,"b":"q\"z","c":"3.5"}' "$OUT"
+
+run_input ".mode tabs
+$WIDE;
+"
+expect_eq ".mode tabs" "$(printf 'a\tb\tc\n1\tx,y\t\n22\tq"z\t3.5')" "$OUT"
+
+run_input ".mode html
+SELECT 1 AS a, '<b>&''' AS b;
+"
+expect_eq ".mode html: rows of cells, markup escaped" '<tr><th>a</th>
+<th>b</th>
+</tr>
+<tr><td>1</td>
+<td>&lt;b&gt;&amp;&#39;</td>
+</tr>' "$OUT"
+
+run_input ".mode quote
+$WIDE;
+"
+expect_eq ".mode quote: SQL literals" "'a','b','c'
+1,'x,y',NULL
+22,'q\"z',3.5" "$OUT"
+
+run_input ".mode trash
+SELECT 1 AS a;
+.mode
+"
+expect_eq ".mode trash prints no result" "current output mode: trash" "$OUT"
+
+run_input ".mode csv extra
+"
+expect_contains "a table name for another mode than insert is refused" "only .mode insert takes a table name" "$ERR"
 
 finish
