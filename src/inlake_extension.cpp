@@ -2,6 +2,7 @@
 
 #include "duckdb/main/extension_manager.hpp"
 
+#include "catalog/detach_guard.hpp"
 #include "catalog/lake_secrets.hpp"
 #include "catalog/lake_storage_extension.hpp"
 #include "functions/lake_functions.hpp"
@@ -51,6 +52,7 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	config.AddExtensionOption("ducklake_retry_backoff",
 	                          "Factor by which each further DuckLake commit retry waits longer (at least 1)",
 	                          duckdb::LogicalType::DOUBLE, duckdb::Value::DOUBLE(1.5));
+	RegisterDetachGuard(config);
 	RegisterLakeSecretTypes(db);
 	RegisterLakeFunctions(loader);
 	loader.RegisterFunction(ParquetEncodeFunction());

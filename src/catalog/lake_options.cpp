@@ -26,11 +26,18 @@ static CatalogBackend TakeBackendPrefix(std::string &path) {
 	                 {"sqlite3:", CatalogBackend::SQLITE},
 	                 {"postgres:", CatalogBackend::POSTGRES},
 	                 {"postgresql:", CatalogBackend::POSTGRES}};
+	auto lower = duckdb::StringUtil::Lower(path);
 	for (auto &entry : kPrefixes) {
-		if (duckdb::StringUtil::StartsWith(duckdb::StringUtil::Lower(path), entry.prefix)) {
+		if (duckdb::StringUtil::StartsWith(lower, entry.prefix)) {
 			path = path.substr(strlen(entry.prefix));
 			return entry.backend;
 		}
+	}
+	if (duckdb::StringUtil::StartsWith(lower, "mysql:")) {
+		// DuckLake itself allows a MySQL catalog; inlake has no MySQL backend (DuckDB would otherwise try to
+		// download its MySQL extension and open the text as a database)
+		throw duckdb::NotImplementedException("ATTACH 'ducklake:mysql:...': MySQL catalogs are not supported by "
+		                                      "inlake; use a DuckDB file, 'sqlite:FILE' or 'postgres:CONNINFO'");
 	}
 	return CatalogBackend::DUCKDB;
 }
@@ -153,6 +160,10 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			}
 		} else if (key == "automatic_migration") {
 			result.automatic_migration = Boolean("AUTOMATIC_MIGRATION", value);
+		} else if (key == "encrypted" || key == "encryption_key") {
+			throw duckdb::NotImplementedException("ATTACH option %s: encrypted DuckLake lakes are not supported by "
+			                                      "inlake yet",
+			                                      duckdb::StringUtil::Upper(entry.first));
 		} else {
 			throw InvalidInputException("Unsupported option \"%s\" for ATTACH of a DuckLake catalog (supported: "
 			                            "DATA_PATH, OVERRIDE_DATA_PATH, READ_ONLY, METADATA_CATALOG, METADATA_SCHEMA, "
