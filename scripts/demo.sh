@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: sets up and builds, then runs the inlake shell on the demo
-# script (demo/demo.sql) against an embedded DuckDB-file catalog in a fresh
+# script (examples/demo.sql) against an embedded DuckDB-file catalog in a fresh
 # scratch folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
