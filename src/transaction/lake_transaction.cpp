@@ -136,6 +136,7 @@ void LakeTransaction::Commit() {
 	if (changes.Empty()) {
 		return;
 	}
+	CheckCommitMessage();
 	auto committed = CommitLakeTransaction(*this, WriteRetryPolicyFromSettings(context));
 	// The catalog now names the transaction's files: whatever fails from here on, a rollback must not remove them.
 	catalog_committed = true;
@@ -154,6 +155,19 @@ void LakeTransaction::Commit() {
 	if (!changes.option_changes.empty()) {
 		catalog.SetPersistedOptions(catalog.Store().LoadOptions());
 	}
+}
+
+void LakeTransaction::CheckCommitMessage() {
+	std::string required;
+	if (!changes.HasSnapshotChanges() || changes.commit_message.has_commit_message ||
+	    !FindOption("require_commit_message", nullptr, required) || required != "true") {
+		return; // (option changes alone make no snapshot: the option can always be turned off again)
+	}
+	throw duckdb::TransactionException(
+	    "DuckLake \"%s\" requires a commit message (option require_commit_message): call "
+	    "%s.set_commit_message('author', 'message') in the transaction before it commits (BEGIN; CALL ...; ...; "
+	    "COMMIT); nothing of this transaction was committed",
+	    catalog.GetName(), catalog.GetName());
 }
 
 void LakeTransaction::AddWrittenFiles(const LocalTableChanges &table_changes, std::vector<std::string> &paths) {

@@ -140,6 +140,9 @@ public:
 	LocalChanges changes;
 
 private:
+	//! Throws when the lake requires a commit message (option require_commit_message) and the transaction, which
+	//! would make a snapshot, has none
+	void CheckCommitMessage();
 	void AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
 	                       const LocalTableChanges *table_changes, std::shared_ptr<InlinedReadSession> session,
 	                       const std::vector<InlinedTableRecord> &inlined_tables);
