@@ -169,7 +169,7 @@ void LakeCatalog::DropSchema(duckdb::ClientContext &context, duckdb::DropInfo &i
 
 void LakeCatalog::CheckWritable(const std::string &what) const {
 	if (options.read_only) {
-		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached READ_ONLY: read-only", what, GetName());
+		throw duckdb::PermissionException("Cannot %s: lake \"%s\" is attached READ_ONLY", what, GetName());
 	}
 	if (options.snapshot_version >= 0) {
 		throw duckdb::PermissionException(

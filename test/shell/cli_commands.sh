@@ -163,6 +163,6 @@ run -list -noheader ducklake:as_database.ducklake -c "INSTALL ducklake; LOAD duc
 	-c "SELECT current_database(), i FROM t"
 expect_eq "a ducklake: path as the database opens the lake (INSTALL/LOAD ducklake need no download)" "as_database|5" "$OUT"
 run -readonly -list -noheader ducklake:as_database.ducklake -c "INSERT INTO t VALUES (6)"
-expect_contains "-readonly attaches it read-only" "read-only" "$ERR"
+expect_contains "-readonly attaches it read-only" "is attached READ_ONLY" "$ERR"
 
 finish

@@ -74,8 +74,9 @@ std::shared_ptr<MetadataStore> OpenDuckDBStore(duckdb::ClientContext &context, c
 		for (auto &path : created) {
 			fs.TryRemoveFile(path);
 		}
+		// DuckDB's own message, without its "IO Error:" prefix inside ours
 		throw duckdb::IOException("Cannot attach DuckLake \"%s\": failed to open the catalog database \"%s\": %s",
-		                          options.lake_name, options.metadata_path, result->GetError());
+		                          options.lake_name, options.metadata_path, result->GetErrorObject().RawMessage());
 	}
 	auto store = std::make_shared<DuckDBMetadataStore>(db, name, options.metadata_schema);
 	store->SetAttached(options.metadata_path, std::move(created));

@@ -48,8 +48,13 @@ std::shared_ptr<MetadataStore> OpenSQLiteStore(duckdb::ClientContext &context, c
 		for (auto &created : config.created_files) {
 			fs.TryRemoveFile(created);
 		}
+		auto message = duckdb::ErrorData(error).RawMessage();
+		if (message.find("file is not a database") != std::string::npos) { // SQLite's SQLITE_NOTADB text
+			throw duckdb::IOException("Cannot attach DuckLake \"%s\": \"%s\" is not a SQLite database",
+			                          options.lake_name, path);
+		}
 		throw duckdb::IOException("Cannot attach DuckLake \"%s\": failed to open the SQLite catalog \"%s\": %s",
-		                          options.lake_name, path, duckdb::ErrorData(error).RawMessage());
+		                          options.lake_name, path, message);
 	}
 	return std::make_shared<SqlMetadataStore>(*context.db, std::move(connection), std::move(config));
 }
