@@ -9,6 +9,7 @@
 #include "write/shared_row_sink.hpp"
 
 #include "duckdb/catalog/catalog_entry/schema_catalog_entry.hpp"
+#include "duckdb/common/types/column/column_data_collection.hpp"
 #include "duckdb/execution/operator/persistent/physical_batch_copy_to_file.hpp"
 #include "duckdb/parallel/thread_context.hpp"
 #include "duckdb/planner/parsed_data/bound_create_table_info.hpp"
@@ -26,6 +27,14 @@ public:
 	unique_ptr<SharedRowSink> shared_sink;
 	//! Rows the parallel plan inserted (set in Finalize)
 	idx_t parallel_rows = 0;
+	//! INSERT ... RETURNING: the rows inserted
+	unique_ptr<ColumnDataCollection> returned;
+};
+
+class ReturningSourceState : public GlobalSourceState {
+public:
+	ColumnDataScanState scan;
+	bool initialized = false;
 };
 
 class LakeInsertLocalState : public LocalSinkState {
@@ -86,9 +95,36 @@ SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 		return SinkResultType::NEED_MORE_INPUT;
 	}
 	if (state.sink) {
+		if (returning) {
+			if (!state.returned) {
+				state.returned = make_uniq<ColumnDataCollection>(context.client, chunk.GetTypes());
+			}
+			state.returned->Append(chunk);
+		}
 		state.sink->Append(context.client, chunk);
 	}
 	return SinkResultType::NEED_MORE_INPUT;
+}
+
+unique_ptr<GlobalSourceState> LakeInsert::GetGlobalSourceState(ClientContext &context) const {
+	return make_uniq<ReturningSourceState>();
+}
+
+SourceResultType LakeInsert::GetData(ExecutionContext &context, DataChunk &chunk, OperatorSourceInput &input) const {
+	if (!returning) {
+		return LakeWriteOperator::GetData(context, chunk, input);
+	}
+	auto &state = sink_state->Cast<LakeInsertGlobalState>();
+	if (!state.returned) {
+		return SourceResultType::FINISHED;
+	}
+	auto &source = input.global_state.Cast<ReturningSourceState>();
+	if (!source.initialized) {
+		state.returned->InitializeScan(source.scan);
+		source.initialized = true;
+	}
+	state.returned->Scan(source.scan, chunk);
+	return chunk.size() == 0 ? SourceResultType::FINISHED : SourceResultType::HAVE_MORE_OUTPUT;
 }
 
 SinkCombineResultType LakeInsert::Combine(ExecutionContext &context, OperatorSinkCombineInput &input) const {
@@ -143,9 +179,6 @@ static PhysicalOperator &PlanOrderedCopy(PhysicalPlanGenerator &planner, Physica
 
 PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &planner, LogicalInsert &op,
                                  optional_ptr<PhysicalOperator> plan) {
-	if (op.return_chunk) {
-		throw NotImplementedException("INSERT ... RETURNING is not supported on DuckLake tables yet");
-	}
 	if (op.on_conflict_info.action_type != OnConflictAction::THROW) {
 		throw NotImplementedException("INSERT ... ON CONFLICT is not supported on DuckLake tables (they have no "
 		                              "primary keys)");
@@ -155,6 +188,12 @@ PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &
 	}
 	auto &table = op.table.Cast<LakeTableEntry>();
 	auto &insert = planner.Make<LakeInsert>(table, op.estimated_cardinality).Cast<LakeInsert>();
+	if (op.return_chunk) {
+		insert.returning = true;
+		insert.types = op.types; // the inserted rows: the table's columns
+		insert.children.push_back(*plan);
+		return insert;
+	}
 	if (!table.Record().partition.IsPartitioned() && WorthWritingInParallel(context, *plan)) {
 		insert.parallel_target = std::make_shared<InsertTarget>(table);
 		insert.children.push_back(PlanOrderedCopy(planner, *plan, insert.parallel_target));

@@ -13,6 +13,8 @@
 //  * single-threaded: LakeInsert sinks the rows itself into a LakeRowSink.
 //  * unordered (MERGE's inserts of many rows): LakeInsert is a parallel sink,
 //    every thread writing its own files through a SharedRowSink.
+// INSERT ... RETURNING takes the single-threaded plan and also keeps the
+// rows it inserts, which it returns as its source.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -45,6 +47,8 @@ public:
 	std::shared_ptr<InsertTarget> parallel_target;
 	//! Every thread writes the rows it gets, in no particular order (MERGE's inserts)
 	bool unordered_parallel = false;
+	//! INSERT ... RETURNING: the operator returns the inserted rows (the table's columns) instead of their count
+	bool returning = false;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
@@ -54,6 +58,9 @@ public:
 	bool ParallelSink() const override {
 		return unordered_parallel;
 	}
+	duckdb::unique_ptr<duckdb::GlobalSourceState> GetGlobalSourceState(duckdb::ClientContext &context) const override;
+	duckdb::SourceResultType GetData(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
+	                                 duckdb::OperatorSourceInput &input) const override;
 	duckdb::SinkResultType Sink(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
 	                            duckdb::OperatorSinkInput &input) const override;
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
