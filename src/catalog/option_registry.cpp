@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+#include <limits>
+
 namespace inlake {
 using duckdb::InvalidInputException;
 using duckdb::LogicalType;
@@ -28,7 +30,11 @@ enum class OptionKind {
 	//! A number from 0 to 1
 	FRACTION,
 	//! The name of a schema or table (any non-empty text; whether it exists is checked where it is used)
-	NAME
+	NAME,
+	//! A whole number, negative ones included (ZSTD's fast levels)
+	INTEGER,
+	//! The Parquet format version: 1 or 2
+	PARQUET_VERSION
 };
 
 struct OptionDefinition {
@@ -49,6 +55,10 @@ const OptionDefinition kOptions[] = {
     {"hive_file_pattern", OptionKind::BOOLEAN, true,
      "Whether the files of a partitioned table go to Hive-style folders (key=value/; default true)"},
     {"parquet_compression", OptionKind::COMPRESSION, true, "The compression of the Parquet files written"},
+    {"parquet_compression_level", OptionKind::INTEGER, true,
+     "The ZSTD compression level of the Parquet files written (used when parquet_compression is zstd)"},
+    {"parquet_version", OptionKind::PARQUET_VERSION, true,
+     "The Parquet format version of the files written: 1 (the default) or 2"},
     {"parquet_row_group_size", OptionKind::POSITIVE_INTEGER, true,
      "The number of rows of a row group of the Parquet files written"},
     {"expire_older_than", OptionKind::INTERVAL, false,
@@ -287,6 +297,17 @@ std::string Compression(const OptionDefinition &option, const Value &value) {
 	                            value.ToString());
 }
 
+std::string ParquetVersion(const OptionDefinition &option, const Value &value) {
+	auto text = duckdb::StringUtil::Upper(value.ToString());
+	if (text == "1" || text == "V1") {
+		return "1";
+	}
+	if (text == "2" || text == "V2") {
+		return "2";
+	}
+	throw InvalidInputException("DuckLake option \"%s\" expects 1 or 2, got '%s'", option.key, value.ToString());
+}
+
 } // namespace
 
 std::string ValidateOptionValue(const std::string &key, const Value &value) {
@@ -314,6 +335,10 @@ std::string ValidateOptionValue(const std::string &key, const Value &value) {
 		return Fraction(option, value);
 	case OptionKind::NAME:
 		return Name(option, value);
+	case OptionKind::INTEGER:
+		return WholeNumber(option, value, std::numeric_limits<int32_t>::min());
+	case OptionKind::PARQUET_VERSION:
+		return ParquetVersion(option, value);
 	}
 	throw duckdb::InternalException("DuckLake option \"%s\" has no validation", option.key);
 }

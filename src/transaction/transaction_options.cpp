@@ -103,6 +103,13 @@ ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
 	if (FindOption("parquet_compression", &table, compression)) {
 		options.compression = compression;
 	}
+	// DuckDB's writer refuses a level with any other codec: the level applies when the codec is zstd
+	if (options.compression == "zstd" && FindOption("parquet_compression_level", &table, value)) {
+		options.compression_level = std::stoll(value);
+	}
+	if (FindOption("parquet_version", &table, value)) {
+		options.parquet_version = "V" + value;
+	}
 	options.partition = table.Record().partition;
 	options.table_name = table.name;
 	options.refuse_nul_partition_values = !catalog.Store().StoresNulInText();
