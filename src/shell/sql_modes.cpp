@@ -60,6 +60,16 @@ std::string EscapeHtml(const std::string &text) {
 	return result;
 }
 
+//! A row's values as SQL literals separated by commas (NULL for nulls; `one_line` as ValueLiteral takes it)
+std::string RowLiterals(const ResultRow &row, const vector<LogicalType> &types, bool one_line) {
+	std::string literals;
+	for (idx_t c = 0; c < row.values.size(); c++) {
+		literals += c > 0 ? "," : "";
+		literals += row.is_null[c] ? "NULL" : ValueLiteral(row.values[c], types[c], one_line);
+	}
+	return literals;
+}
+
 void PrintQuoted(ClientContext &context, MaterializedQueryResult &result, const PrintSettings &settings,
                  std::string &out) {
 	if (settings.show_header) {
@@ -68,17 +78,8 @@ void PrintQuoted(ClientContext &context, MaterializedQueryResult &result, const 
 		}
 		out += "\n";
 	}
-	ForEachResultRow(context, result, false, [&](const ResultRow &row) {
-		for (idx_t c = 0; c < row.values.size(); c++) {
-			out += c > 0 ? "," : "";
-			if (row.is_null[c]) {
-				out += "NULL";
-			} else {
-				out += ValueLiteral(row.values[c], result.types[c], false);
-			}
-		}
-		out += "\n";
-	});
+	ForEachResultRow(context, result, false,
+	                 [&](const ResultRow &row) { out += RowLiterals(row, result.types, false) + "\n"; });
 }
 
 void PrintHtml(ClientContext &context, MaterializedQueryResult &result, const PrintSettings &settings,
@@ -112,16 +113,7 @@ void PrintInsertStatements(ClientContext &context, MaterializedQueryResult &resu
 		prefix += ")";
 	}
 	ForEachResultRow(context, result, false, [&](const ResultRow &row) {
-		out += prefix;
-		for (idx_t c = 0; c < row.values.size(); c++) {
-			out += c > 0 ? "," : " VALUES(";
-			if (row.is_null[c]) {
-				out += "NULL";
-			} else {
-				out += ValueLiteral(row.values[c], result.types[c], true);
-			}
-		}
-		out += ");\n";
+		out += prefix + " VALUES(" + RowLiterals(row, result.types, true) + ");\n";
 	});
 }
 

@@ -16,25 +16,11 @@ LakeRowSink::LakeRowSink(LakeTableEntry &table, bool keep_row_ids, StatementRows
     : table(table), keep_row_ids(keep_row_ids), statement(statement) {
 }
 
-//! Holds the statement's transaction lock when the sink shares its statement with sinks on other threads
-class TransactionGuard {
-public:
-	explicit TransactionGuard(StatementRows *statement) : statement(statement) {
-		if (statement) {
-			statement->transaction_lock.lock();
-		}
-	}
-	~TransactionGuard() {
-		if (statement) {
-			statement->transaction_lock.unlock();
-		}
-	}
-	TransactionGuard(const TransactionGuard &) = delete;
-	TransactionGuard &operator=(const TransactionGuard &) = delete;
-
-private:
-	StatementRows *statement;
-};
+//! The statement's transaction lock, held when the sink shares its statement with sinks on other threads
+static std::unique_lock<std::recursive_mutex> TransactionGuard(StatementRows *statement) {
+	return statement ? std::unique_lock<std::recursive_mutex>(statement->transaction_lock)
+	                 : std::unique_lock<std::recursive_mutex>();
+}
 
 LakeRowSink::~LakeRowSink() = default;
 
@@ -62,7 +48,7 @@ idx_t LakeRowSink::StatementRowCount() const {
 }
 
 void LakeRowSink::DecideInlining(ClientContext &context) {
-	TransactionGuard guard(statement);
+	auto guard = TransactionGuard(statement);
 	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
 	transaction.CheckWritable("insert");
 	inline_decided = true;
@@ -86,7 +72,7 @@ void LakeRowSink::DecideInlining(ClientContext &context) {
 
 void LakeRowSink::StartParquet(ClientContext &context) {
 	{
-		TransactionGuard guard(statement);
+		auto guard = TransactionGuard(statement);
 		auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
 		auto options = transaction.WriteOptionsFor(table);
 		options.write_row_id = keep_row_ids;
@@ -147,7 +133,7 @@ void LakeRowSink::HandOverHeldBack(ClientContext &context, LakeRowSink &target) 
 }
 
 void LakeRowSink::Finish(ClientContext &context) {
-	TransactionGuard guard(statement);
+	auto guard = TransactionGuard(statement);
 	if (!writer && buffer && int64_t(StatementRowCount()) > inlining_limit) {
 		StartParquet(context); // rows held back by one thread of a statement that turned out larger than the limit
 	}

@@ -39,25 +39,29 @@ bool RowIdSet::Set(int64_t id, int64_t &cached_index, Block *&cached) {
 	return added;
 }
 
-std::vector<std::pair<idx_t, int64_t>> RowIdSet::InsertNew(Vector &ids, idx_t row_count) {
-	std::vector<std::pair<idx_t, int64_t>> fresh;
+void RowIdSet::Add(Vector &ids, idx_t row_count, std::vector<std::pair<idx_t, int64_t>> *fresh) {
 	UnifiedVectorFormat format;
 	ids.ToUnifiedFormat(row_count, format);
 	auto data = UnifiedVectorFormat::GetData<int64_t>(format);
-	fresh.reserve(row_count);
 	int64_t cached_index = -1;
 	Block *cached = nullptr; // consecutive ids mostly share a block: looked up once
 	for (idx_t row = 0; row < row_count; row++) {
 		auto index = format.sel->get_index(row);
-		if (format.validity.RowIsValid(index) && Set(data[index], cached_index, cached)) {
-			fresh.emplace_back(row, data[index]);
+		if (format.validity.RowIsValid(index) && Set(data[index], cached_index, cached) && fresh) {
+			fresh->emplace_back(row, data[index]);
 		}
 	}
+}
+
+std::vector<std::pair<idx_t, int64_t>> RowIdSet::InsertNew(Vector &ids, idx_t row_count) {
+	std::vector<std::pair<idx_t, int64_t>> fresh;
+	fresh.reserve(row_count);
+	Add(ids, row_count, &fresh);
 	return fresh;
 }
 
 void RowIdSet::Insert(Vector &ids, idx_t row_count) {
-	InsertNew(ids, row_count);
+	Add(ids, row_count, nullptr);
 }
 
 std::vector<int64_t> RowIdSet::Sorted() const {

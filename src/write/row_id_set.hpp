@@ -50,6 +50,8 @@ private:
 	//! id is in another one
 	bool Set(int64_t id, int64_t &cached_index, Block *&cached);
 	Block &BlockOf(int64_t block_index);
+	//! Sets the bits of the chunk's valid ids; `fresh` (when given) receives those that were clear
+	void Add(duckdb::Vector &ids, duckdb::idx_t count, std::vector<std::pair<duckdb::idx_t, int64_t>> *fresh);
 
 	mutable std::shared_mutex lock;
 	//! Blocks by index (id >> kBlockBits, ids being non-negative)

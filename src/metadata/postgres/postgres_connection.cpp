@@ -178,23 +178,29 @@ static void Trace(const char *kind, const std::string &sql) {
 }
 
 pg_result *PostgresConnection::Run(const std::string &sql, const PostgresStatement *parameters) {
-	EnsureConnected();
 	Trace("round trip", sql);
+	return RunWithReconnect(sql, [&]() {
+		if (!parameters || parameters->values.empty()) {
+			return PQexec(conn, sql.c_str());
+		}
+		BoundParameters bound(*parameters);
+		return PQexecParams(conn, sql.c_str(), bound.Count(), bound.Types(), bound.Values(), bound.Lengths(),
+		                    bound.Formats(), 0);
+	});
+}
+
+pg_result *PostgresConnection::RunWithReconnect(const std::string &sql, const std::function<pg_result *()> &execute) {
+	EnsureConnected();
 	pg_result *result = nullptr;
 	for (int attempt = 0; attempt < 2; attempt++) {
-		if (!parameters || parameters->values.empty()) {
-			result = PQexec(conn, sql.c_str());
-		} else {
-			BoundParameters bound(*parameters);
-			result = PQexecParams(conn, sql.c_str(), bound.Count(), bound.Types(), bound.Values(),
-			                      bound.Lengths(), bound.Formats(), 0);
-		}
+		result = execute();
 		bool lost = PQstatus(conn) != CONNECTION_OK;
 		if (!lost || in_transaction || attempt > 0) {
 			break;
 		}
 		// the connection had dropped since the last statement (a server restart, an idle timeout): outside a
-		// transaction nothing is lost by running the statement again on a new one
+		// transaction nothing is lost by running the statement again on a new one (which has no prepared
+		// statements: Connect forgets them)
 		PQclear(result);
 		Connect();
 	}
@@ -220,40 +226,23 @@ CatalogRows PostgresConnection::QueryRepeated(const std::string &sql) {
 	if (!queue.empty() || prepared.size() >= kMaxPreparedStatements) {
 		return Query(sql);
 	}
-	EnsureConnected();
 	Trace("round trip (prepared)", sql);
-	pg_result *result = nullptr;
-	for (int attempt = 0; attempt < 2; attempt++) {
+	auto result = RunWithReconnect(sql, [&]() {
 		auto known = prepared.find(sql);
-		std::string name;
 		if (known != prepared.end()) {
-			name = known->second;
-		} else {
-			name = "inlake_query_" + std::to_string(next_prepared++);
-			Trace("round trip (prepare)", sql);
-			auto prepare = PQprepare(conn, name.c_str(), sql.c_str(), 0, nullptr);
-			auto status = PQresultStatus(prepare);
-			PQclear(prepare);
-			if (status == PGRES_COMMAND_OK) {
-				prepared[sql] = name;
-			} else {
-				name.clear();
-			}
+			return PQexecPrepared(conn, known->second.c_str(), 0, nullptr, nullptr, nullptr, 0);
 		}
-		result = name.empty() ? PQexec(conn, sql.c_str()) : PQexecPrepared(conn, name.c_str(), 0, nullptr, nullptr,
-		                                                                   nullptr, 0);
-		bool lost = PQstatus(conn) != CONNECTION_OK;
-		if (!lost || in_transaction || attempt > 0) {
-			break;
+		auto name = "inlake_query_" + std::to_string(next_prepared++);
+		Trace("round trip (prepare)", sql);
+		auto prepare = PQprepare(conn, name.c_str(), sql.c_str(), 0, nullptr);
+		bool ok = PQresultStatus(prepare) == PGRES_COMMAND_OK;
+		PQclear(prepare);
+		if (!ok) {
+			return PQexec(conn, sql.c_str());
 		}
-		// as Run: the connection had dropped since the last statement; a new one has no prepared statements
-		PQclear(result);
-		Connect();
-	}
-	auto status = PQresultStatus(result);
-	if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-		FailResult(result, sql);
-	}
+		prepared[sql] = name;
+		return PQexecPrepared(conn, name.c_str(), 0, nullptr, nullptr, nullptr, 0);
+	});
 	auto rows = ReadRows(result);
 	PQclear(result);
 	return rows;

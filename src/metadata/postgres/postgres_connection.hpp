@@ -37,6 +37,7 @@
 #include "metadata/sql/catalog_connection.hpp"
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -113,6 +114,9 @@ private:
 	void EnsureConnected();
 	//! Runs one statement (parameters bound), returning its result; throws on error.
 	pg_result *Run(const std::string &sql, const PostgresStatement *parameters = nullptr);
+	//! Runs `execute` (one statement on `conn`), once more on a new connection when the old one had dropped
+	//! outside a transaction; throws the statement's error (naming `sql`). The caller clears the result.
+	pg_result *RunWithReconnect(const std::string &sql, const std::function<pg_result *()> &execute);
 	//! Sends the statements queued in this write transaction in one pipeline and reads their results.
 	void FlushQueue();
 	void RunPipeline(const std::vector<PostgresStatement> &statements);
