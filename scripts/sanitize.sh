@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$PWD"
 build_dir="${INLAKE_SANITIZE_BUILD_DIR:-build-sanitize}"
-INLAKE_BUILD_DIR="$build_dir" INLAKE_CMAKE_ARGS="-DINLAKE_SANITIZE=ON" scripts/setup.sh
+# RelWithDebInfo as before: the sanitizer flags add -O1 -g1, which a stripped Release link would throw away
+CMAKE_BUILD_TYPE=RelWithDebInfo INLAKE_BUILD_DIR="$build_dir" INLAKE_CMAKE_ARGS="-DINLAKE_SANITIZE=ON" scripts/setup.sh
 echo "sanitize: the build took $SECONDS s"
 logs="$root/$build_dir/sanitizer-logs"
 rm -rf "$logs"

@@ -22,5 +22,5 @@ build_dir="${INLAKE_BUILD_DIR:-build}"
 export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=true
 # INLAKE_CMAKE_ARGS: extra configure options (scripts/sanitize.sh passes -DINLAKE_SANITIZE=ON)
 # shellcheck disable=SC2086
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" ${INLAKE_CMAKE_ARGS:-} >/dev/null
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-Release}" ${INLAKE_CMAKE_ARGS:-} >/dev/null
 cmake --build "$build_dir" -j "$(nproc)"

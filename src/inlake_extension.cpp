@@ -6,9 +6,7 @@
 #include "catalog/lake_secrets.hpp"
 #include "catalog/lake_storage_extension.hpp"
 #include "functions/lake_functions.hpp"
-#include "read/known_file_read.hpp"
 #include "write/ordered_lake_copy.hpp"
-#include "write/parquet_value_encoding.hpp"
 
 #include "duckdb/main/config.hpp"
 #include "duckdb/main/database.hpp"
@@ -16,22 +14,29 @@
 
 namespace inlake {
 
+constexpr const char *kDescription = "DuckLake lakehouse format with data inlining (inlake)";
+
 //! DuckDB knows the ducklake: prefix, INSTALL ducklake and LOAD ducklake as the upstream extension's, which it
 //! would download: with inlake loaded, that extension counts as loaded (inlake provides what it would), so
 //! scripts that begin with INSTALL/LOAD ducklake and a database path `ducklake:...` work without a network.
+//! duckdb_extensions() shows it loaded but not installed, its version and description naming inlake.
 static void MarkDucklakeLoaded(duckdb::DatabaseInstance &db) {
 	auto load = duckdb::ExtensionManager::Get(db).BeginLoad("ducklake");
 	if (!load) {
 		return; // loaded already
 	}
+	load->info.load_info = duckdb::make_uniq<duckdb::ExtensionLoadedInfo>();
+	load->info.load_info->description =
+	    "Provided by inlake, which is loaded: the upstream ducklake extension is neither installed nor loaded";
 	duckdb::ExtensionInstallInfo info;
-	info.mode = duckdb::ExtensionInstallMode::STATICALLY_LINKED;
+	info.mode = duckdb::ExtensionInstallMode::NOT_INSTALLED;
 	info.version = "inlake";
 	load->FinishLoad(info);
 }
 
 void LoadInlake(duckdb::ExtensionLoader &loader) {
 	auto &db = loader.GetDatabaseInstance();
+	loader.SetDescription(kDescription);
 	auto &config = duckdb::DBConfig::GetConfig(db);
 	config.storage_extensions["ducklake"] = duckdb::make_uniq<LakeStorageExtension>();
 	config.AddExtensionOption("ducklake_default_data_inlining_row_limit",
@@ -55,15 +60,24 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	RegisterDetachGuard(config);
 	RegisterLakeSecretTypes(db);
 	RegisterLakeFunctions(loader);
-	loader.RegisterFunction(ParquetEncodeFunction());
 	loader.RegisterFunction(OrderedLakeCopyFunction());
-	RegisterKnownFileRead(loader);
 	MarkDucklakeLoaded(db);
 }
 
 void LoadInlake(duckdb::DatabaseInstance &db) {
-	duckdb::ExtensionLoader loader(db, "inlake");
+	// built into this program: shown by duckdb_extensions() as a statically linked extension
+	auto load = duckdb::ExtensionManager::Get(db).BeginLoad("inlake");
+	if (!load) {
+		return; // loaded already
+	}
+	duckdb::ExtensionLoader loader(*load);
 	LoadInlake(loader);
+	load->info.load_info = duckdb::make_uniq<duckdb::ExtensionLoadedInfo>();
+	load->info.load_info->description = kDescription;
+	duckdb::ExtensionInstallInfo info;
+	info.mode = duckdb::ExtensionInstallMode::STATICALLY_LINKED;
+	info.version = "v0.1.0";
+	load->FinishLoad(info);
 }
 
 } // namespace inlake

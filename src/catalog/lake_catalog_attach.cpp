@@ -145,11 +145,10 @@ void LakeCatalog::LoadOrCreateLake(duckdb::ClientContext &context) {
 			throw duckdb::IOException("Cannot attach DuckLake \"%s\" READ_ONLY: \"%s\" holds no DuckLake catalog",
 			                          options.lake_name, store->DisplayName());
 		}
-		if (!store->IsEmpty()) {
-			throw duckdb::IOException("Cannot attach DuckLake \"%s\": \"%s\" is a database with tables of its own, "
-			                          "not a DuckLake catalog; a lake is created only in an empty database (or an "
-			                          "empty METADATA_SCHEMA)",
-			                          options.lake_name, store->DisplayName());
+		auto refusal = store->WhyNoLakeCanBeCreated();
+		if (!refusal.empty()) {
+			throw duckdb::IOException("Cannot attach DuckLake \"%s\": \"%s\" %s", options.lake_name,
+			                          store->DisplayName(), refusal);
 		}
 		StoreInitOptions init;
 		init.format_version = options.format_version;

@@ -11,6 +11,7 @@
 #include "catalog/lake_schema_entry.hpp"
 #include "functions/lake_functions.hpp"
 #include "functions/row_table_function.hpp"
+#include "metadata/sql_literal.hpp"
 #include "read/change_feed_scan.hpp"
 #include "transaction/lake_transaction.hpp"
 
@@ -153,8 +154,9 @@ unique_ptr<TableRef> ChangesBindReplace(ClientContext &context, TableFunctionBin
 	auto sql = "SELECT " + snapshot + " AS snapshot_id, " + rowid + " AS rowid, CASE WHEN count(*) OVER (PARTITION BY " +
 	           snapshot + ", " + rowid + ") > 1 THEN (CASE " + change +
 	           " WHEN 'insert' THEN 'update_postimage' ELSE 'update_preimage' END) ELSE " + change +
-	           " END AS change_type, * EXCLUDE (" + snapshot + ", " + rowid + ", " + change + ") FROM system.main." +
-	           kEventsFunction + "(" + arguments + ")";
+	           " END AS change_type, * EXCLUDE (" + snapshot + ", " + rowid + ", " + change + ") FROM " +
+	           SqlIdentifier(LakeCatalogArgument(context, input.inputs[0], "ducklake_table_changes").GetName()) + "." +
+	           DEFAULT_SCHEMA + "." + kEventsFunction + "(" + arguments + ")";
 	Parser parser;
 	parser.ParseQuery(sql);
 	if (parser.statements.size() != 1 || parser.statements[0]->type != StatementType::SELECT_STATEMENT) {
@@ -178,8 +180,15 @@ std::vector<TableFunction> ChangeFeedFunctions() {
 	auto changes = MakeChangeFunction("ducklake_table_changes", nullptr);
 	changes.bind_replace = ChangesBindReplace;
 	return {MakeChangeFunction("ducklake_table_insertions", InsertionsBind),
-	        MakeChangeFunction("ducklake_table_deletions", DeletionsBind), std::move(changes),
-	        MakeChangeFunction(kEventsFunction, EventsBind)};
+	        MakeChangeFunction("ducklake_table_deletions", DeletionsBind), std::move(changes)};
+}
+
+bool IsChangeEventsFunction(const std::string &name) {
+	return name == kEventsFunction;
+}
+
+TableFunction ChangeEventsFunction() {
+	return MakeChangeFunction(kEventsFunction, EventsBind);
 }
 
 } // namespace inlake

@@ -40,7 +40,12 @@ duckdb::TableFunction ListFilesFunction();
 duckdb::TableFunction MergeAdjacentFilesFunction();
 duckdb::TableFunction RewriteDataFilesFunction();
 duckdb::TableFunction AddDataFilesFunction();
-//! ducklake_table_insertions, _deletions, _changes and the events function _changes reads
+//! ducklake_table_insertions, _deletions and _changes
 std::vector<duckdb::TableFunction> ChangeFeedFunctions();
+//! The events function ducklake_table_changes reads (both kinds of event, each with its change type). It is not
+//! registered with DuckDB, so users do not see it: a lake's schemas serve it by name (scoped_functions.hpp), and
+//! ducklake_table_changes calls it as <lake>.main.<name>(...).
+duckdb::TableFunction ChangeEventsFunction();
+bool IsChangeEventsFunction(const std::string &name);
 
 } // namespace inlake

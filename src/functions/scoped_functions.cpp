@@ -59,6 +59,12 @@ unique_ptr<TableRef> ScopedBindReplace(ClientContext &context, TableFunctionBind
 } // namespace
 
 unique_ptr<TableFunctionCatalogEntry> CreateScopedFunction(SchemaCatalogEntry &schema, const std::string &name) {
+	if (IsChangeEventsFunction(name)) {
+		CreateTableFunctionInfo info(ChangeEventsFunction());
+		info.schema = schema.name;
+		info.internal = true;
+		return make_uniq<TableFunctionCatalogEntry>(schema.ParentCatalog(), schema, info);
+	}
 	for (auto &function : LakeFunctionList()) {
 		if (function.name != "ducklake_" + name) {
 			continue;

@@ -11,7 +11,8 @@
 
 namespace inlake {
 
-//! A new catalog entry for `name` (without the ducklake_ prefix) scoped to the schema's lake, or nullptr.
+//! A new catalog entry for `name` (without the ducklake_ prefix) scoped to the schema's lake, or nullptr. Also
+//! serves the change feed's events function (lake_functions.hpp), which DuckDB's function catalog does not list.
 duckdb::unique_ptr<duckdb::TableFunctionCatalogEntry> CreateScopedFunction(duckdb::SchemaCatalogEntry &schema,
                                                                            const std::string &name);
 

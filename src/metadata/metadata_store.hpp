@@ -234,8 +234,10 @@ public:
 
 	//! True when the catalog database already holds a lake.
 	virtual bool IsInitialized() = 0;
-	//! True when the lake's schema of the catalog database holds no table at all (a lake may be created there).
-	virtual bool IsEmpty() = 0;
+	//! Empty when a new lake may be created in the catalog database (in the lake's schema); otherwise why not, as a
+	//! phrase that follows the catalog's name. A SQLite or DuckDB file: only when it holds no table at all. A
+	//! PostgreSQL schema: when it holds no table named ducklake_* (other tables are the database's own, untouched).
+	virtual std::string WhyNoLakeCanBeCreated() = 0;
 	//! Creates the catalog tables with snapshot 0 and schema main.
 	virtual void Initialize(const StoreInitOptions &options) = 0;
 	virtual LakeMetadata LoadMetadata() = 0;

@@ -17,7 +17,7 @@ static constexpr int64_t kPosFieldId = 2147483545;
 
 std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::string &path, bool partial,
                                              int64_t snapshot_id, int64_t file_size) {
-	auto connection = OpenInternalConnection(db);
+	auto connection = OpenKnownFileReadConnection(db);
 	auto sql = "SELECT pos::BIGINT FROM " + KnownFileReadSql(path, file_size, 0);
 	if (partial) {
 		sql += " WHERE _ducklake_internal_snapshot_id <= " + SqlInt(snapshot_id);
@@ -40,7 +40,7 @@ static constexpr int64_t kSnapshotFieldId = 2147483539;
 std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(DatabaseInstance &db, const std::string &path,
                                                                          bool partial, int64_t file_snapshot,
                                                                          int64_t file_size) {
-	auto connection = OpenInternalConnection(db);
+	auto connection = OpenKnownFileReadConnection(db);
 	// both columns are read as BIGINT vectors: a bare integer literal would come back as INTEGER
 	auto snapshot = partial ? std::string("_ducklake_internal_snapshot_id::BIGINT")
 	                        : "CAST(" + SqlInt(file_snapshot) + " AS BIGINT)";
@@ -61,7 +61,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(Databa
 }
 
 int64_t ReadMinRowId(DatabaseInstance &db, const std::string &path, int64_t file_size, int64_t footer_size) {
-	auto connection = OpenInternalConnection(db);
+	auto connection = OpenKnownFileReadConnection(db);
 	auto result = connection->Query("SELECT min(_ducklake_internal_row_id)::BIGINT FROM " +
 	                                KnownFileReadSql(path, file_size, footer_size));
 	if (result->HasError()) {
@@ -87,7 +87,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 		std::sort(sorted_copy.begin(), sorted_copy.end());
 	}
 	auto &wanted = sorted_copy.empty() ? row_ids : sorted_copy;
-	auto connection = OpenInternalConnection(db);
+	auto connection = OpenKnownFileReadConnection(db);
 	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM " +
 	                              KnownFileReadSql(path, file_size, footer_size, ", file_row_number = true") +
 	                              " WHERE _ducklake_internal_row_id BETWEEN " + SqlInt(wanted.front()) + " AND " +
@@ -110,7 +110,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 }
 
 int64_t ReadRowGroupCount(DatabaseInstance &db, const std::string &path) {
-	auto connection = OpenInternalConnection(db);
+	auto connection = OpenKnownFileReadConnection(db);
 	auto result =
 	    connection->Query("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(" + SqlString(path) + ")");
 	if (result->HasError()) {
@@ -121,7 +121,7 @@ int64_t ReadRowGroupCount(DatabaseInstance &db, const std::string &path) {
 
 std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::string &path, int64_t snapshot_id,
                                            int64_t file_size, int64_t footer_size) {
-	auto connection = OpenInternalConnection(db);
+	auto connection = OpenKnownFileReadConnection(db);
 	auto result = connection->Query("SELECT file_row_number FROM " +
 	                               KnownFileReadSql(path, file_size, footer_size, ", file_row_number = true") +
 	                               " WHERE _ducklake_internal_snapshot_id > " + SqlInt(snapshot_id) +

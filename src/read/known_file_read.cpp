@@ -5,7 +5,10 @@
 #include "read/small_file_prefetch.hpp"
 
 #include "duckdb/common/multi_file/multi_file_reader.hpp"
-#include "duckdb/main/extension/extension_loader.hpp"
+#include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/duck_schema_entry.hpp"
+#include "duckdb/catalog/catalog_entry/table_function_catalog_entry.hpp"
+#include "duckdb/parser/parsed_data/create_table_function_info.hpp"
 #include "parquet_multi_file_info.hpp"
 
 namespace inlake {
@@ -88,7 +91,9 @@ private:
 
 } // namespace
 
-void RegisterKnownFileRead(ExtensionLoader &loader) {
+namespace {
+
+TableFunctionSet MakeKnownFileReadSet() {
 	auto functions = ParquetScanFunction::GetFunctionSet();
 	TableFunctionSet set(FUNCTION_NAME);
 	for (auto &function : functions.functions) {
@@ -101,7 +106,27 @@ void RegisterKnownFileRead(ExtensionLoader &loader) {
 		function.get_multi_file_reader = KnownFileReader::CreateInstance;
 		set.AddFunction(function);
 	}
-	loader.RegisterFunction(set);
+	return set;
+}
+
+} // namespace
+
+std::unique_ptr<InternalConnection> OpenKnownFileReadConnection(DatabaseInstance &db) {
+	static const TableFunctionSet set = MakeKnownFileReadSet();
+	auto connection = OpenInternalConnection(db);
+	auto &context = *connection->context;
+	context.RunFunctionInTransaction([&]() {
+		// DuckSchemaEntry::CreateTableFunction would make a non-temporary entry, which the temporary catalog
+		// refuses: the entry is made here and marked temporary
+		CreateTableFunctionInfo info(set);
+		info.schema = DEFAULT_SCHEMA;
+		info.internal = false;
+		auto &schema = Catalog::GetSchema(context, TEMP_CATALOG, DEFAULT_SCHEMA).Cast<DuckSchemaEntry>();
+		auto entry = make_uniq<TableFunctionCatalogEntry>(schema.ParentCatalog(), schema, info);
+		entry->temporary = true;
+		schema.AddEntry(schema.GetCatalogTransaction(context), std::move(entry), OnCreateConflict::IGNORE_ON_CONFLICT);
+	});
+	return connection;
 }
 
 std::string KnownFileReadSql(const std::string &path, int64_t file_size, int64_t footer_size,

@@ -12,19 +12,23 @@
 // caches; a small file on object storage is fetched in one read
 // (read/small_file_prefetch.hpp). file_size 0 (unknown) reads it as
 // read_parquet would.
+//
+// The function is not registered with the database (users would see it in
+// duckdb_functions()): OpenKnownFileReadConnection gives an internal
+// connection whose temporary catalog holds it.
 //===----------------------------------------------------------------------===//
 #pragma once
 
-#include <cstdint>
-#include <string>
+#include "common/internal_connection.hpp"
 
-namespace duckdb {
-class ExtensionLoader;
-}
+#include <cstdint>
+#include <memory>
+#include <string>
 
 namespace inlake {
 
-void RegisterKnownFileRead(duckdb::ExtensionLoader &loader);
+//! A new internal connection to `db` on which KnownFileReadSql's function can be called.
+std::unique_ptr<InternalConnection> OpenKnownFileReadConnection(duckdb::DatabaseInstance &db);
 
 //! The FROM clause item reading `path` (of `file_size` bytes, footer `footer_size`; 0: unknown) with the
 //! read_parquet named parameters `extra` (", file_row_number = true", say)

@@ -212,7 +212,7 @@ const DotCommand COMMANDS[] = {
     {"exit", 0, 1, RunExit, false, "?CODE?", "Exit this program with return-code CODE"},
     {"headers", 1, 1, RunHeaders, false, "on|off", "Turn display of headers on or off"},
     {"help", 0, 1, RunHelp, false, "", "Show help text"},
-    {"import", 2, 5, ImportFile, false, "?--skip N? FILE TABLE", "Import FILE (read_csv) into TABLE, created if new"},
+    {"import", 2, 5, ImportFile, false, "?--csv? ?--skip N? FILE TABLE", "Import FILE (read_csv) into TABLE, created if new"},
     {"maxrows", 1, 1, RunMaxRows, false, "COUNT", "Sets the maximum number of rows for display (duckbox mode)"},
     {"maxwidth", 1, 1, RunMaxWidth, false, "COUNT",
      "Sets the maximum width in characters (duckbox mode, 0: unlimited)"},

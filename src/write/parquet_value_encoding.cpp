@@ -105,26 +105,4 @@ void EncodeForParquet(Vector &source, Vector &result, idx_t count) {
 	}
 }
 
-namespace {
-
-unique_ptr<FunctionData> BindParquetEncode(ClientContext &context, ScalarFunction &function,
-                                           vector<unique_ptr<Expression>> &arguments) {
-	function.arguments[0] = arguments[0]->return_type;
-	function.return_type = ParquetStorageType(arguments[0]->return_type);
-	return nullptr;
-}
-
-void ExecuteParquetEncode(DataChunk &args, ExpressionState &state, Vector &result) {
-	EncodeForParquet(args.data[0], result, args.size());
-}
-
-} // namespace
-
-ScalarFunction ParquetEncodeFunction() {
-	ScalarFunction function("inlake_parquet_encode", {LogicalType::ANY}, LogicalType::ANY, ExecuteParquetEncode,
-	                        BindParquetEncode);
-	function.null_handling = FunctionNullHandling::SPECIAL_HANDLING;
-	return function;
-}
-
 } // namespace inlake

@@ -32,7 +32,5 @@ duckdb::LogicalType ParquetStorageType(const duckdb::LogicalType &type);
 bool HasParquetStorageEncoding(const duckdb::LogicalType &type);
 //! Writes `count` values of `source` into `result` (of ParquetStorageType(source's type)).
 void EncodeForParquet(duckdb::Vector &source, duckdb::Vector &result, duckdb::idx_t count);
-//! The SQL function `inlake_parquet_encode(value)`: EncodeForParquet for COPY statements.
-duckdb::ScalarFunction ParquetEncodeFunction();
 
 } // namespace inlake

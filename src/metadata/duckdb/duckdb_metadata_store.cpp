@@ -83,9 +83,9 @@ void DuckDBMetadataStore::CheckpointIfWalLarge(bool always) {
 	}
 }
 
-bool DuckDBMetadataStore::IsEmpty() {
+std::string DuckDBMetadataStore::WhyNoLakeCanBeCreated() {
 	std::lock_guard<OwnedMutex> guard(lock);
-	return catalog_connection.HasNoTables();
+	return catalog_connection.HasNoTables() ? std::string() : CatalogConnection::kTablesOfItsOwn;
 }
 
 void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {

@@ -49,7 +49,7 @@ public:
 	}
 	void Close(bool abandon) override;
 	bool IsInitialized() override;
-	bool IsEmpty() override;
+	std::string WhyNoLakeCanBeCreated() override;
 	void Initialize(const StoreInitOptions &options) override;
 	LakeMetadata LoadMetadata() override;
 	void MigrateCatalog(const std::string &from_version, const std::vector<int64_t> &files_with_row_ids) override;

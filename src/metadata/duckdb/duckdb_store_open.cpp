@@ -87,8 +87,9 @@ std::shared_ptr<MetadataStore> OpenDuckDBStore(duckdb::ClientContext &context, c
 
 std::shared_ptr<MetadataStore> DuckDBMetadataStore::MigratedCopy(const std::string &from_version,
                                                                  const std::vector<int64_t> &files_with_row_ids) {
-	// every table of the catalog database, inlined data included, copied into an in-memory database
-	auto copy_name = "__inlake_migrated_copy_of_" + metadata_database;
+	// every table of the catalog database, inlined data included, copied into an in-memory database, named like
+	// the catalog database it copies (users see both in duckdb_databases() and SHOW ALL TABLES)
+	auto copy_name = metadata_database + "_migrated_in_memory";
 	auto attached = connection.Query("ATTACH ':memory:' AS " + SqlIdentifier(copy_name));
 	if (attached->HasError()) {
 		throw duckdb::IOException("Cannot read the older catalog \"%s\": %s", metadata_database,

@@ -738,6 +738,20 @@ bool PostgresConnection::HasNoTables() {
 	return rows.GetValue(0, 0).GetValue<int64_t>() == 0;
 }
 
+std::string PostgresConnection::WhyNoLakeCanBeCreated() {
+	auto rows = Query("SELECT string_agg(c.relname, ', ' ORDER BY c.relname) FROM pg_catalog.pg_class c JOIN "
+	                  "pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = " +
+	                  SqlString(options.schema) + " AND lower(c.relname) LIKE 'ducklake\\_%' AND c.relkind IN "
+	                  "('r', 'p', 'v', 'm', 'f', 'S')");
+	auto names = rows.GetValue(0, 0);
+	if (names.IsNull()) {
+		return std::string();
+	}
+	return "holds " + names.ToString() + " in schema \"" + options.schema +
+	       "\" but no DuckLake catalog (no ducklake_metadata table): a lake is created only where no table is named "
+	       "ducklake_*; choose another METADATA_SCHEMA";
+}
+
 void PostgresConnection::CreateSchemaIfMissing() {
 	Execute("CREATE SCHEMA IF NOT EXISTS " + SqlIdentifier(options.schema));
 }

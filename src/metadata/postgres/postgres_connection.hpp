@@ -95,6 +95,9 @@ public:
 	void DropTable(const std::string &qualified_table) override;
 	bool TableExists(const std::string &table_name) override;
 	bool HasNoTables() override;
+	//! A schema with tables of other applications takes a lake, unless a table (or view, sequence...) is named
+	//! ducklake_*: the lake's own names must stay recognisable.
+	std::string WhyNoLakeCanBeCreated() override;
 	const SqlDialect &Dialect() const override {
 		return dialect;
 	}

@@ -1,6 +1,6 @@
 //===----------------------------------------------------------------------===//
 // PostgresDialect: the SQL differences of a PostgreSQL catalog, and how it
-// stores inlined values (BACKENDS.md, format 1.0):
+// stores inlined values (format 1.0; summarised in docs/DEVELOPMENT.md):
 //   VARCHAR, JSON, BLOB                  BYTEA (text may hold any byte, NUL too)
 //   TINYINT                              SMALLINT
 //   UTINYINT, USMALLINT                  INTEGER

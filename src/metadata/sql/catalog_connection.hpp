@@ -118,8 +118,15 @@ public:
 	}
 	//! Whether the schema holding the lake's catalog tables has a table of this name.
 	virtual bool TableExists(const std::string &table_name) = 0;
-	//! Whether that schema holds no table at all (a new lake may be created there).
+	//! Whether that schema holds no table at all.
 	virtual bool HasNoTables() = 0;
+	//! MetadataStore::WhyNoLakeCanBeCreated: by default, a database with any table refuses a new lake.
+	virtual std::string WhyNoLakeCanBeCreated() {
+		return HasNoTables() ? std::string() : kTablesOfItsOwn;
+	}
+	static constexpr const char *kTablesOfItsOwn =
+	    "is a database with tables of its own, not a DuckLake catalog; a lake is created only in an empty database "
+	    "(or an empty METADATA_SCHEMA)";
 	virtual const SqlDialect &Dialect() const = 0;
 };
 

@@ -1,6 +1,6 @@
 //===----------------------------------------------------------------------===//
 // The text form of inlined values in catalogs that store a type as text
-// (SQLite, PostgreSQL; BACKENDS.md), read back by DuckDB's cast of the text
+// (SQLite, PostgreSQL; docs/DEVELOPMENT.md lists what each stores as text), read back by DuckDB's cast of the text
 // to the column's type. A value is written as DuckDB's own cast to VARCHAR
 // writes it, except INTERVAL, written "<months> months <days> days <micros>
 // microseconds" (DuckDB's own text of an extreme interval does not read

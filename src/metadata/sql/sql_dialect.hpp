@@ -139,7 +139,7 @@ public:
 		return "length(CAST(" + column + " AS BLOB))";
 	}
 
-	//! Inlined values (BACKENDS.md): BOOLEAN and integers up to UINTEGER as INTEGER, BLOB as BLOB, VARCHAR as
+	//! Inlined values (docs/DEVELOPMENT.md, the backends' inlined values): BOOLEAN and integers up to UINTEGER as INTEGER, BLOB as BLOB, VARCHAR as
 	//! TEXT, every other type as TEXT holding DuckDB's own cast of the value to VARCHAR, read back by casting
 	//! the text to the type (exact: NaN, infinities, -0.0, infinite dates, NULLs inside nested values).
 	std::string InlinedColumnType(const duckdb::LogicalType &type) const override;

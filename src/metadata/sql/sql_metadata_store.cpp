@@ -74,9 +74,9 @@ bool SqlMetadataStore::IsInitialized() {
 	return Connection().TableExists("ducklake_metadata");
 }
 
-bool SqlMetadataStore::IsEmpty() {
+std::string SqlMetadataStore::WhyNoLakeCanBeCreated() {
 	std::lock_guard<OwnedMutex> guard(lock);
-	return Connection().HasNoTables();
+	return Connection().WhyNoLakeCanBeCreated();
 }
 
 void SqlMetadataStore::Initialize(const StoreInitOptions &options) {
