@@ -123,6 +123,8 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 		LocateInCommittedFiles(table, table_changes, deleted, found, found_ids);
 		// Per data file: more deleted rows in this statement than the inlining limit go to a delete file, and so
 		// do all later deletions of a file the transaction already wrote a delete file for (one per data file).
+		// Files holding rows of several snapshots (partial_max: written by a flush, a merge or an UPDATE) too: a
+		// delete file names positions, whatever snapshot each row came from.
 		auto limit = InliningRowLimit(table);
 		for (auto &file : CommittedFiles(table)) {
 			auto locations = found.find(file.data_file_id);
@@ -130,7 +132,7 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 				continue;
 			}
 			bool has_delete_file = table_changes.delete_files.count(file.data_file_id) > 0;
-			if (file.partial_max < 0 && (int64_t(locations->second.size()) > limit || has_delete_file)) {
+			if (int64_t(locations->second.size()) > limit || has_delete_file) {
 				std::vector<int64_t> positions;
 				for (auto &location : locations->second) {
 					positions.push_back(location.position);
