@@ -71,7 +71,11 @@ unique_ptr<GlobalSinkState> LakeInsert::GetGlobalSinkState(ClientContext &contex
 		auto entry = schema->CreateTable(CatalogTransaction(catalog, context), *create_info);
 		if (entry) {
 			state->table = &entry->template Cast<LakeTableEntry>();
-			state->sink = make_uniq<LakeRowSink>(*state->table);
+			if (unordered_parallel) {
+				state->shared_sink = make_uniq<SharedRowSink>(*state->table);
+			} else {
+				state->sink = make_uniq<LakeRowSink>(*state->table);
+			}
 		}
 	}
 	return std::move(state);
@@ -164,6 +168,15 @@ static bool WorthWritingInParallel(ClientContext &context, PhysicalOperator &pla
 	return plan.estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS && PhysicalPlanGenerator::UseBatchIndex(context, plan);
 }
 
+//! Whether every thread may write the rows it gets, in no particular order, where the ordered copy cannot run: for a
+//! partitioned table (its files are per partition, as COPY ... PARTITION_BY writes them, which keeps no order either)
+//! and for a source whose order DuckDB does not keep (preserve_insertion_order off). A source without batch index
+//! whose order is to be kept is written on one thread, as COPY does.
+static bool WorthWritingUnordered(ClientContext &context, PhysicalOperator &plan, bool partitioned) {
+	return plan.estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS &&
+	       (partitioned || !PhysicalPlanGenerator::PreserveInsertionOrder(context, plan));
+}
+
 static PhysicalOperator &PlanOrderedCopy(PhysicalPlanGenerator &planner, PhysicalOperator &plan,
                                          std::shared_ptr<InsertTarget> target) {
 	auto &copy = planner.Make<PhysicalBatchCopyToFile>(vector<LogicalType> {LogicalType::BIGINT},
@@ -194,10 +207,12 @@ PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &
 		insert.children.push_back(*plan);
 		return insert;
 	}
-	if (!table.Record().partition.IsPartitioned() && WorthWritingInParallel(context, *plan)) {
+	auto partitioned = table.Record().partition.IsPartitioned();
+	if (!partitioned && WorthWritingInParallel(context, *plan)) {
 		insert.parallel_target = std::make_shared<InsertTarget>(table);
 		insert.children.push_back(PlanOrderedCopy(planner, *plan, insert.parallel_target));
 	} else {
+		insert.unordered_parallel = WorthWritingUnordered(context, *plan, partitioned);
 		insert.children.push_back(*plan);
 	}
 	return insert;
@@ -211,6 +226,7 @@ PhysicalOperator &PlanLakeCreateTableAs(ClientContext &context, PhysicalPlanGene
 		insert.parallel_target = std::make_shared<InsertTarget>(*insert.schema, *insert.create_info);
 		insert.children.push_back(PlanOrderedCopy(planner, plan, insert.parallel_target));
 	} else {
+		insert.unordered_parallel = WorthWritingUnordered(context, plan, false);
 		insert.children.push_back(plan);
 	}
 	return insert;

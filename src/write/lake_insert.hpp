@@ -45,7 +45,8 @@ public:
 	duckdb::unique_ptr<duckdb::BoundCreateTableInfo> create_info;
 	//! Set when the child is the parallel batch copy writing the rows
 	std::shared_ptr<InsertTarget> parallel_target;
-	//! Every thread writes the rows it gets, in no particular order (MERGE's inserts)
+	//! Every thread writes the rows it gets, in no particular order (MERGE's inserts, a partitioned table's, a
+	//! source whose order is not kept)
 	bool unordered_parallel = false;
 	//! INSERT ... RETURNING: the operator returns the inserted rows (the table's columns) instead of their count
 	bool returning = false;
