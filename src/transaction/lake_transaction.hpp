@@ -18,6 +18,7 @@
 #include "catalog/lake_catalog.hpp"
 #include "read/lake_scan.hpp"
 #include "transaction/local_changes.hpp"
+#include "transaction/pending_row_ids.hpp"
 
 #include "duckdb/transaction/transaction.hpp"
 
@@ -146,8 +147,8 @@ private:
 	void AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
 	                       const LocalTableChanges *table_changes, std::shared_ptr<InlinedReadSession> session,
 	                       const std::vector<InlinedTableRecord> &inlined_tables);
-	//! Drops the transaction's own inlined rows with these ids (and removes them from row_ids).
-	void RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
+	//! Drops the transaction's own inlined rows with these ids (and takes them from row_ids).
+	void RemoveInlinedRows(LocalTableChanges &table_changes, PendingRowIds &row_ids);
 	void ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec);
 	//! Adds the data and delete files the transaction wrote for a table to `paths` (never files it added from
 	//! outside), for removal
@@ -165,14 +166,15 @@ private:
 	//! Moves the deleted rows that live in committed data files (the version the transaction sees: a position
 	//! not deleted yet) from `row_ids` to `found`, grouped by data file id.
 	void LocateInCommittedFiles(LakeTableEntry &table, const LocalTableChanges &table_changes,
-	                            std::set<int64_t> &row_ids, std::map<int64_t, std::vector<RowLocation>> &found,
+	                            PendingRowIds &row_ids, std::map<int64_t, std::vector<RowLocation>> &found,
 	                            std::map<int64_t, std::vector<int64_t>> &found_ids);
 	//! Moves the deleted rows that live in this transaction's own files with embedded row ids from `row_ids`
 	//! to table_changes.own_file_deletes.
-	void LocateInOwnRowIdFiles(LocalTableChanges &table_changes, std::set<int64_t> &row_ids);
-	//! Every position of a data file the transaction has deleted so far (committed and its own deletions).
-	std::set<int64_t> DeletedPositionsSeen(LakeTableEntry &table, const LocalTableChanges &table_changes,
-	                                       const DataFileRecord &file);
+	void LocateInOwnRowIdFiles(LocalTableChanges &table_changes, PendingRowIds &row_ids);
+	//! Every position of a data file the transaction has deleted so far (committed and its own deletions),
+	//! ascending.
+	std::vector<int64_t> DeletedPositionsSeen(LakeTableEntry &table, const LocalTableChanges &table_changes,
+	                                          const DataFileRecord &file);
 	//! Sends a statement's deletions of one data file to a delete file (more than the inlining limit).
 	void WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &table_changes, const DataFileRecord &file,
 	                     const std::vector<int64_t> &new_positions);

@@ -112,7 +112,7 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 		return; // nothing deleted: no change, no snapshot
 	}
 	auto &table_changes = changes.table_changes[table.TableId()];
-	std::set<int64_t> deleted(row_ids.begin(), row_ids.end());
+	PendingRowIds deleted(row_ids);
 	if (table_changes.inlined_rows) {
 		RemoveInlinedRows(table_changes, deleted);
 	}
@@ -147,7 +147,8 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 		}
 	}
 	// what is left: committed inlined rows, and rows of this transaction's own files with provisional ids
-	table_changes.deleted_row_ids.insert(deleted.begin(), deleted.end());
+	auto remaining = deleted.Remaining();
+	table_changes.deleted_row_ids.insert(remaining.begin(), remaining.end());
 }
 
 const std::vector<DataFileRecord> &LakeTransaction::CommittedFiles(LakeTableEntry &table) {
@@ -180,31 +181,36 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
                                       const DataFileRecord &file, const std::vector<int64_t> &new_positions) {
 	auto table_path = TableWritePath(table);
 	auto existing = table_changes.delete_files.find(file.data_file_id);
-	std::set<int64_t> all;
+	std::vector<int64_t> all;
 	if (existing != table_changes.delete_files.end()) {
-		all.insert(existing->second.positions.begin(), existing->second.positions.end());
+		all = existing->second.positions;
 	} else {
-		auto committed = CommittedDeletedPositions(file, table_path, Snapshot().snapshot_id);
-		all.insert(committed.begin(), committed.end());
+		all = CommittedDeletedPositions(file, table_path, Snapshot().snapshot_id);
 	}
 	// Inlined deletions of this transaction on the same file move into the delete file.
 	int64_t moved = 0;
 	for (auto it = table_changes.file_deletes.begin(); it != table_changes.file_deletes.end();) {
 		if (it->second.file == file.data_file_id) {
-			all.insert(it->second.position);
+			all.push_back(it->second.position);
 			moved++;
 			it = table_changes.file_deletes.erase(it);
 		} else {
 			++it;
 		}
 	}
+	auto sort_unique = [](std::vector<int64_t> &positions) {
+		std::sort(positions.begin(), positions.end());
+		positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
+	};
+	sort_unique(all);
 	auto before = int64_t(all.size());
-	all.insert(new_positions.begin(), new_positions.end());
+	all.insert(all.end(), new_positions.begin(), new_positions.end());
+	sort_unique(all);
 	LocalDeleteFile local;
 	local.data_file_id = file.data_file_id;
-	local.positions.assign(all.begin(), all.end());
+	local.positions = std::move(all);
 	local.newly_deleted = (existing != table_changes.delete_files.end() ? existing->second.newly_deleted : 0) +
-	                      int64_t(all.size()) - before + moved;
+	                      int64_t(local.positions.size()) - before + moved;
 	local.file =
 	    inlake::WriteDeleteFile(context, table_path, ResolveLakePath(table_path, file.path, file.path_is_relative),
 	                            local.positions);
@@ -214,7 +220,7 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
 	table_changes.delete_files[file.data_file_id] = std::move(local);
 }
 
-void LakeTransaction::RemoveInlinedRows(LocalTableChanges &table_changes, std::set<int64_t> &row_ids) {
+void LakeTransaction::RemoveInlinedRows(LocalTableChanges &table_changes, PendingRowIds &row_ids) {
 	auto &old_rows = *table_changes.inlined_rows;
 	auto row_id_column = old_rows.ColumnCount() - 2;
 	auto kept = std::make_shared<duckdb::ColumnDataCollection>(duckdb::Allocator::DefaultAllocator(), old_rows.Types());
@@ -223,7 +229,7 @@ void LakeTransaction::RemoveInlinedRows(LocalTableChanges &table_changes, std::s
 		auto ids = duckdb::FlatVector::GetData<int64_t>(chunk.data[row_id_column]);
 		duckdb::idx_t kept_count = 0;
 		for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
-			if (row_ids.erase(ids[row]) == 0) {
+			if (!row_ids.Take(ids[row])) {
 				keep.set_index(kept_count++, row);
 			}
 		}

@@ -13,19 +13,19 @@
 
 namespace inlake {
 
-std::set<int64_t> LakeTransaction::DeletedPositionsSeen(LakeTableEntry &table, const LocalTableChanges &table_changes,
-                                                        const DataFileRecord &file) {
-	std::set<int64_t> seen;
+std::vector<int64_t> LakeTransaction::DeletedPositionsSeen(LakeTableEntry &table,
+                                                           const LocalTableChanges &table_changes,
+                                                           const DataFileRecord &file) {
+	std::vector<int64_t> seen;
 	auto local_file = table_changes.delete_files.find(file.data_file_id);
 	if (local_file != table_changes.delete_files.end()) {
-		seen.insert(local_file->second.positions.begin(), local_file->second.positions.end());
+		seen = local_file->second.positions;
 	} else if (file.delete_file.delete_file_id >= 0 || !file.deleted_positions.empty()) {
-		auto committed = CommittedDeletedPositions(file, TableDataPath(table), Snapshot().snapshot_id);
-		seen.insert(committed.begin(), committed.end());
+		seen = CommittedDeletedPositions(file, TableDataPath(table), Snapshot().snapshot_id);
 	}
 	for (auto &entry : table_changes.file_deletes) {
 		if (entry.second.file == file.data_file_id) {
-			seen.insert(entry.second.position);
+			seen.push_back(entry.second.position);
 		}
 	}
 	if (file.partial_max > Snapshot().snapshot_id) {
@@ -33,46 +33,49 @@ std::set<int64_t> LakeTransaction::DeletedPositionsSeen(LakeTableEntry &table, c
 		auto path = ResolveLakePath(TableDataPath(table), file.path, file.path_is_relative);
 		auto later =
 		    ReadRowsAfterSnapshot(*context.db, path, Snapshot().snapshot_id, file.file_size_bytes, file.footer_size);
-		seen.insert(later.begin(), later.end());
+		seen.insert(seen.end(), later.begin(), later.end());
 	}
+	std::sort(seen.begin(), seen.end());
+	seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
 	return seen;
 }
 
 void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalTableChanges &table_changes,
-                                             std::set<int64_t> &row_ids,
+                                             PendingRowIds &row_ids,
                                              std::map<int64_t, std::vector<RowLocation>> &found,
                                              std::map<int64_t, std::vector<int64_t>> &found_ids) {
 	auto record = [&](const DataFileRecord &file, int64_t row_id, int64_t position) {
 		found[file.data_file_id].push_back(RowLocation {file.data_file_id, position});
 		found_ids[file.data_file_id].push_back(row_id);
-		row_ids.erase(row_id);
+		row_ids.Take(row_id);
+	};
+	auto is_seen = [](const std::vector<int64_t> &seen, int64_t position) {
+		return std::binary_search(seen.begin(), seen.end(), position);
 	};
 	// files whose row ids are row_id_start + position
 	for (auto &file : CommittedFiles(table)) {
 		if (file.partial_max >= 0) {
 			continue;
 		}
-		auto begin = row_ids.lower_bound(file.row_id_start);
-		auto end = row_ids.lower_bound(file.row_id_start + file.record_count);
-		if (begin == end) {
+		auto candidates = row_ids.InRange(file.row_id_start, file.row_id_start + file.record_count);
+		if (candidates.empty()) {
 			continue;
 		}
-		std::vector<int64_t> candidates(begin, end);
 		auto seen = DeletedPositionsSeen(table, table_changes, file);
 		for (auto row_id : candidates) {
-			if (!seen.count(row_id - file.row_id_start)) {
+			if (!is_seen(seen, row_id - file.row_id_start)) {
 				record(file, row_id, row_id - file.row_id_start);
 			}
 		}
 	}
 	// files that carry each row's id (flushed files, files of UPDATEs)
 	std::vector<int64_t> committed;
-	for (auto row_id : row_ids) {
+	for (auto row_id : row_ids.Remaining()) {
 		if (!IsLocalRowId(row_id)) {
 			committed.push_back(row_id);
 		}
 	}
-	// `committed` is sorted (taken from the set) and stays as it is: each file's ids are matched against it by
+	// `committed` is sorted and stays as it is: each file's ids are matched against it by
 	// binary search, and the ids found are counted off (shrinking the list after every file cost a pass over it
 	// per file: minutes for a large delete over hundreds of files an UPDATE wrote)
 	auto table_path = TableDataPath(table);
@@ -91,7 +94,7 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 		}
 		auto seen = DeletedPositionsSeen(table, table_changes, file);
 		for (auto &match : matches) {
-			if (!seen.count(match.second) && row_ids.count(match.first)) {
+			if (!is_seen(seen, match.second) && row_ids.Contains(match.first)) {
 				record(file, match.first, match.second);
 				left--;
 			}
@@ -99,9 +102,9 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 	}
 }
 
-void LakeTransaction::LocateInOwnRowIdFiles(LocalTableChanges &table_changes, std::set<int64_t> &row_ids) {
+void LakeTransaction::LocateInOwnRowIdFiles(LocalTableChanges &table_changes, PendingRowIds &row_ids) {
 	std::vector<int64_t> committed;
-	for (auto row_id : row_ids) {
+	for (auto row_id : row_ids.Remaining()) {
 		if (!IsLocalRowId(row_id)) {
 			committed.push_back(row_id);
 		}
@@ -114,9 +117,9 @@ void LakeTransaction::LocateInOwnRowIdFiles(LocalTableChanges &table_changes, st
 		for (auto &match :
 		     ReadPositionsOfRowIds(*context.db, own.path, committed, own.file_size_bytes, own.footer_size)) {
 			auto location = std::make_pair(int64_t(i), match.second);
-			if (row_ids.count(match.first) && !table_changes.own_file_deletes.count(location)) {
+			if (row_ids.Contains(match.first) && !table_changes.own_file_deletes.count(location)) {
 				table_changes.own_file_deletes.insert(location);
-				row_ids.erase(match.first);
+				row_ids.Take(match.first);
 			}
 		}
 	}
