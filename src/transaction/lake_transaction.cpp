@@ -159,9 +159,11 @@ void LakeTransaction::Commit() {
 
 void LakeTransaction::CheckCommitMessage() {
 	std::string required;
-	if (!changes.HasSnapshotChanges() || changes.commit_message.has_commit_message ||
+	// option changes alone make no snapshot (the option can always be turned off again); maintenance (flushes,
+	// compactions: CHECKPOINT's steps, which run in transactions of their own) needs no message either
+	if (!changes.HasUserChanges() || changes.commit_message.has_commit_message ||
 	    !FindOption("require_commit_message", nullptr, required) || required != "true") {
-		return; // (option changes alone make no snapshot: the option can always be turned off again)
+		return;
 	}
 	throw duckdb::TransactionException(
 	    "DuckLake \"%s\" requires a commit message (option require_commit_message): call "

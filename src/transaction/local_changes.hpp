@@ -272,6 +272,10 @@ struct LocalChanges {
 		       altered_tables.size() ||
 		       HasViewChanges();
 	}
+	//! Changes a user's statements made (not the maintenance's: flushes, compactions)
+	bool HasUserChanges() const {
+		return HasSchemaChanges() || !table_changes.empty();
+	}
 	bool HasSchemaChanges() const {
 		return !created_schemas.empty() || !dropped_schema_ids.empty() || !created_tables.empty() ||
 		       !dropped_table_ids.empty() || !altered_tables.empty() || HasViewChanges();
