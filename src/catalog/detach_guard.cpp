@@ -1,6 +1,8 @@
 #include "catalog/detach_guard.hpp"
 
 #include "catalog/lake_catalog.hpp"
+#include "common/internal_connection.hpp"
+#include "metadata/duckdb/duckdb_metadata_store.hpp"
 #include "transaction/lake_transaction.hpp"
 
 #include "duckdb/main/attached_database.hpp"
@@ -31,11 +33,37 @@ static bool ChangedInTransaction(ClientContext &context, const std::string &name
 	return transaction && !transaction->Cast<LakeTransaction>().changes.Empty();
 }
 
+//! The lake whose DuckDB-file catalog is attached as `name`, or ""
+static std::string LakeOfCatalogDatabase(ClientContext &context, const std::string &name) {
+	for (auto &database : DatabaseManager::Get(context).GetDatabases(context)) {
+		if (database->IsSystem() || database->IsTemporary()) {
+			continue;
+		}
+		auto &catalog = database->GetCatalog();
+		if (catalog.GetCatalogType() != "ducklake") {
+			continue;
+		}
+		auto store = dynamic_cast<DuckDBMetadataStore *>(&catalog.Cast<LakeCatalog>().Store());
+		if (store && StringUtil::CIEquals(store->MetadataDatabase(), name)) {
+			return catalog.GetName();
+		}
+	}
+	return std::string();
+}
+
 static void CheckDetach(OptimizerExtensionInput &input, unique_ptr<LogicalOperator> &plan) {
 	if (plan->type != LogicalOperatorType::LOGICAL_DETACH) {
 		return;
 	}
 	auto &detach = plan->Cast<LogicalSimple>().info->Cast<DetachInfo>();
+	// (inlake's own connections detach a catalog database when its lake goes)
+	auto lake = IsInternalContext(input.context) ? std::string() : LakeOfCatalogDatabase(input.context, detach.name);
+	if (!lake.empty()) {
+		// the lake would stay attached without its catalog, and a transaction's writes would fail at COMMIT
+		throw CatalogException("Cannot DETACH \"%s\": it is the catalog database of lake \"%s\", which is attached; "
+		                       "DETACH %s instead (its catalog database goes with it)",
+		                       detach.name, lake, lake);
+	}
 	if (ChangedInTransaction(input.context, detach.name)) {
 		// a catalog error leaves the transaction usable (its changes can still be committed); most other error
 		// types abort it, which would lose the very changes this protects

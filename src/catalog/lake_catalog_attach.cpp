@@ -175,6 +175,15 @@ void LakeCatalog::LoadOrCreateLake(duckdb::ClientContext &context) {
 		    "DUCKLAKE_VERSION '%s' does not match the existing lake's format version '%s'", options.format_version,
 		    metadata.version);
 	}
+	for (auto &option : metadata.options) {
+		if (option.scope.empty() && duckdb::StringUtil::Lower(option.key) == "encrypted" &&
+		    duckdb::StringUtil::Lower(option.value) == "true") {
+			// its files cannot be read without their keys, and new ones would be written unencrypted
+			throw duckdb::NotImplementedException("Cannot attach DuckLake \"%s\": \"%s\" is an encrypted lake, and "
+			                                      "encrypted DuckLake lakes are not supported by inlake yet",
+			                                      options.lake_name, store->DisplayName());
+		}
+	}
 	auto missing = store->MissingCatalogTables(metadata.version);
 	if (!missing.empty()) {
 		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" is damaged: it lacks "

@@ -160,6 +160,8 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			}
 		} else if (key == "automatic_migration") {
 			result.automatic_migration = Boolean("AUTOMATIC_MIGRATION", value);
+		} else if (key == "encrypted" && !Boolean("ENCRYPTED", value)) {
+			// ENCRYPTED false: what inlake does anyway
 		} else if (key == "encrypted" || key == "encryption_key") {
 			throw duckdb::NotImplementedException("ATTACH option %s: encrypted DuckLake lakes are not supported by "
 			                                      "inlake yet",

@@ -31,8 +31,8 @@ enum class OptionKind {
 	FRACTION,
 	//! The name of a schema or table (any non-empty text; whether it exists is checked where it is used)
 	NAME,
-	//! A whole number, negative ones included (ZSTD's fast levels)
-	INTEGER,
+	//! A ZSTD compression level: a whole number from -131072 (the fastest) to 22
+	ZSTD_LEVEL,
 	//! The Parquet format version: 1 or 2
 	PARQUET_VERSION
 };
@@ -55,7 +55,7 @@ const OptionDefinition kOptions[] = {
     {"hive_file_pattern", OptionKind::BOOLEAN, true,
      "Whether the files of a partitioned table go to Hive-style folders (key=value/; default true)"},
     {"parquet_compression", OptionKind::COMPRESSION, true, "The compression of the Parquet files written"},
-    {"parquet_compression_level", OptionKind::INTEGER, true,
+    {"parquet_compression_level", OptionKind::ZSTD_LEVEL, true,
      "The ZSTD compression level of the Parquet files written (used when parquet_compression is zstd)"},
     {"parquet_version", OptionKind::PARQUET_VERSION, true,
      "The Parquet format version of the files written: 1 (the default) or 2"},
@@ -182,9 +182,25 @@ namespace {
 	                            value.type().ToString(), value.ToString());
 }
 
-//! A whole number of at least `minimum` (0 or 1).
-std::string WholeNumber(const OptionDefinition &option, const Value &value, int64_t minimum) {
-	auto expected = minimum > 0 ? "a positive integer" : "a non-negative integer";
+//! A whole number of at least `minimum` (what the error says is expected: `expected_text`, or for a minimum of 0 or
+//! 1 a non-negative or positive integer).
+std::string WholeNumber(const OptionDefinition &option, const Value &value, int64_t minimum,
+                        const char *expected_text = nullptr);
+
+//! ZSTD's levels (DuckDB's Parquet writer refuses any other at the first write, without naming the option)
+std::string ZstdLevel(const OptionDefinition &option, const Value &value) {
+	constexpr int64_t kFastest = -131072, kSmallest = 22;
+	constexpr const char *kExpected = "a ZSTD compression level from -131072 to 22";
+	auto level = WholeNumber(option, value, kFastest, kExpected);
+	if (std::stoll(level) > kSmallest) {
+		BadValue(option, kExpected, value);
+	}
+	return level;
+}
+
+std::string WholeNumber(const OptionDefinition &option, const Value &value, int64_t minimum,
+                        const char *expected_text) {
+	auto expected = expected_text ? expected_text : minimum > 0 ? "a positive integer" : "a non-negative integer";
 	auto &type = value.type();
 	std::string error; // a failed cast reports here instead of throwing
 	Value converted;
@@ -335,8 +351,8 @@ std::string ValidateOptionValue(const std::string &key, const Value &value) {
 		return Fraction(option, value);
 	case OptionKind::NAME:
 		return Name(option, value);
-	case OptionKind::INTEGER:
-		return WholeNumber(option, value, std::numeric_limits<int32_t>::min());
+	case OptionKind::ZSTD_LEVEL:
+		return ZstdLevel(option, value);
 	case OptionKind::PARQUET_VERSION:
 		return ParquetVersion(option, value);
 	}

@@ -27,9 +27,16 @@ struct OptionTarget {
 std::string NamedText(duckdb::TableFunctionBindInput &input, std::initializer_list<const char *> names) {
 	for (auto name : names) {
 		auto entry = input.named_parameters.find(name);
-		if (entry != input.named_parameters.end() && !entry->second.IsNull()) {
-			return entry->second.ToString();
+		if (entry == input.named_parameters.end()) {
+			continue;
 		}
+		// a NULL or empty name would otherwise set the option for the whole lake without saying so
+		if (entry->second.IsNull() || entry->second.ToString().empty()) {
+			throw duckdb::InvalidInputException("%s => must name a %s (leave it out to address the whole lake)",
+			                                    entry->first, duckdb::StringUtil::Contains(entry->first, "table") ? "table"
+			                                                                                         : "schema");
+		}
+		return entry->second.ToString();
 	}
 	return std::string();
 }

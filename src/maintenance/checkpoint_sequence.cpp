@@ -81,9 +81,14 @@ duckdb::unique_ptr<duckdb::MaterializedQueryResult> RunStepQuery(duckdb::ClientC
 	auto result = connection.Query(sql);
 	if (result->HasError()) {
 		if (scope.has_schema || scope.has_table) {
+			// without the internal statement DuckDB appends to a binder error ("LINE 1: SELECT ...")
+			auto message = result->GetErrorObject().RawMessage();
+			auto statement = message.find("\n\nLINE ");
+			if (statement != std::string::npos) {
+				message.resize(statement);
+			}
 			throw duckdb::InvalidInputException("CHECKPOINT of lake \"%s\" %s %s, as its options say: %s",
-			                                    catalog.GetName(), what, scope.description,
-			                                    result->GetErrorObject().RawMessage());
+			                                    catalog.GetName(), what, scope.description, message);
 		}
 		result->ThrowError();
 	}

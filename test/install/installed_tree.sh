@@ -21,6 +21,8 @@ for f in bin/inlake lib/libduckdb.so lib/inlake/inlake.duckdb_extension; do
 done
 runpath="$(readelf -d "$tree/bin/inlake" | grep -E 'RUNPATH|RPATH' || true)"
 [[ "$runpath" == *'[$ORIGIN/../lib]'* ]] || fail "installed shell's run path is not \$ORIGIN/../lib: $runpath"
+ext_runpath="$(readelf -d "$tree/lib/inlake/inlake.duckdb_extension" | grep -E 'RUNPATH|RPATH' || true)"
+[ -z "$ext_runpath" ] || fail "the installed extension has a run path: $ext_runpath"
 resolved="$(ldd "$tree/bin/inlake" | awk '$1 == "libduckdb.so" { print $3 }')"
 [ -n "$resolved" ] && [ "$(realpath "$resolved")" == "$tree/lib/libduckdb.so" ] \
   || fail "installed shell does not resolve libduckdb.so beside it: $(ldd "$tree/bin/inlake" | grep duckdb)"

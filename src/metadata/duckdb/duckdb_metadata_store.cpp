@@ -85,7 +85,9 @@ void DuckDBMetadataStore::CheckpointIfWalLarge(bool always) {
 
 std::string DuckDBMetadataStore::WhyNoLakeCanBeCreated() {
 	std::lock_guard<OwnedMutex> guard(lock);
-	return catalog_connection.HasNoTables() ? std::string() : CatalogConnection::kTablesOfItsOwn;
+	return catalog_connection.HasNoTables()
+	           ? std::string()
+	           : std::string(CatalogConnection::kTablesOfItsOwn) + " (or an empty METADATA_SCHEMA of it)";
 }
 
 void DuckDBMetadataStore::Initialize(const StoreInitOptions &options) {

@@ -748,8 +748,8 @@ std::string PostgresConnection::WhyNoLakeCanBeCreated() {
 		return std::string();
 	}
 	return "holds " + names.ToString() + " in schema \"" + options.schema +
-	       "\" but no DuckLake catalog (no ducklake_metadata table): a lake is created only where no table is named "
-	       "ducklake_*; choose another METADATA_SCHEMA";
+	       "\" but no DuckLake catalog: a lake is created only where no table, view or sequence is named ducklake_* "
+	       "(unless it is a lake already); choose another METADATA_SCHEMA";
 }
 
 void PostgresConnection::CreateSchemaIfMissing() {

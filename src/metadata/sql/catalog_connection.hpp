@@ -125,8 +125,7 @@ public:
 		return HasNoTables() ? std::string() : kTablesOfItsOwn;
 	}
 	static constexpr const char *kTablesOfItsOwn =
-	    "is a database with tables of its own, not a DuckLake catalog; a lake is created only in an empty database "
-	    "(or an empty METADATA_SCHEMA)";
+	    "is a database with tables of its own, not a DuckLake catalog; a lake is created only in an empty database";
 	virtual const SqlDialect &Dialect() const = 0;
 };
 
