@@ -73,6 +73,9 @@ const OptionDefinition kOptions[] = {
      "CHECKPOINT flushes and compacts only the tables of this schema"},
     {"compaction_table", OptionKind::NAME, false,
      "CHECKPOINT flushes and compacts only this table (of compaction_schema, default main)"},
+    {"write_deletion_vectors", OptionKind::BOOLEAN, true,
+     "Whether deletes and flushes write Puffin deletion vectors (Iceberg's deletion-vector-v1) instead of Parquet "
+     "delete files (default false)"},
     {"inlined_flush_threshold", OptionKind::NON_NEGATIVE_INTEGER, true,
      "A commit that leaves more than this many inlined rows in a table flushes the table right after it "
      "(default unset: never; 0: never)"},

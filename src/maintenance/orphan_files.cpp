@@ -100,9 +100,11 @@ std::vector<OpenFileInfo> CollectRemoteFiles(FileSystem &fs, const std::string &
 		                              lake, data_path);
 	}
 	std::vector<OpenFileInfo> files;
-	for (auto &entry : fs.Glob(data_path + "**/*.parquet")) {
-		if (StringUtil::StartsWith(entry.path, data_path) && IsLakeFileName(entry.path)) {
-			files.push_back(entry);
+	for (auto pattern : {"**/*.parquet", "**/*.puffin"}) {
+		for (auto &entry : fs.Glob(data_path + pattern)) {
+			if (StringUtil::StartsWith(entry.path, data_path) && IsLakeFileName(entry.path)) {
+				files.push_back(entry);
+			}
 		}
 	}
 	return files;
