@@ -73,9 +73,6 @@ const OptionDefinition kOptions[] = {
      "CHECKPOINT flushes and compacts only the tables of this schema"},
     {"compaction_table", OptionKind::NAME, false,
      "CHECKPOINT flushes and compacts only this table (of compaction_schema, default main)"},
-    {"write_deletion_vectors", OptionKind::BOOLEAN, true,
-     "Whether deletes and flushes write Puffin deletion vectors (Iceberg's deletion-vector-v1) instead of Parquet "
-     "delete files (default false)"},
     {"inlined_flush_threshold", OptionKind::NON_NEGATIVE_INTEGER, true,
      "A commit that leaves more than this many inlined rows in a table flushes the table right after it "
      "(default unset: never; 0: never)"},
@@ -83,6 +80,9 @@ const OptionDefinition kOptions[] = {
      "A commit that leaves more than this many bytes of inlined values in a table (as the catalog stores them, "
      "estimated) flushes the table right after it (a byte count or a size such as '16MB'; default unset: never; "
      "0: never)"},
+    {"write_deletion_vectors", OptionKind::BOOLEAN, true,
+     "Whether deletes and flushes write Puffin deletion vectors (Iceberg's deletion-vector-v1) instead of Parquet "
+     "delete files (default false)"},
 };
 
 const OptionDefinition &FindOption(const std::string &key) {

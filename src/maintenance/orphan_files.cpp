@@ -100,11 +100,10 @@ std::vector<OpenFileInfo> CollectRemoteFiles(FileSystem &fs, const std::string &
 		                              lake, data_path);
 	}
 	std::vector<OpenFileInfo> files;
-	for (auto pattern : {"**/*.parquet", "**/*.puffin"}) {
-		for (auto &entry : fs.Glob(data_path + pattern)) {
-			if (StringUtil::StartsWith(entry.path, data_path) && IsLakeFileName(entry.path)) {
-				files.push_back(entry);
-			}
+	// one listing for data files, Parquet delete files and Puffin deletion vectors alike
+	for (auto &entry : fs.Glob(data_path + "**/ducklake-*")) {
+		if (StringUtil::StartsWith(entry.path, data_path) && IsLakeFileName(entry.path)) {
+			files.push_back(entry);
 		}
 	}
 	return files;
