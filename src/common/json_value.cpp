@@ -20,7 +20,12 @@ const JsonValue *JsonValue::Find(const std::string &name) const {
 }
 
 bool JsonValue::AsInteger(int64_t &value) const {
-	if (kind != Kind::NUMBER || text.find_first_of(".eE") != std::string::npos) {
+	return kind == Kind::NUMBER && ParseJsonInteger(text, value);
+}
+
+bool ParseJsonInteger(const std::string &text, int64_t &value) {
+	auto digits = text.empty() || text[0] != '-' ? text : text.substr(1);
+	if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) {
 		return false;
 	}
 	errno = 0;

@@ -30,6 +30,9 @@ struct JsonValue {
 	bool AsInteger(int64_t &value) const;
 };
 
+//! `text` as a whole number fitting int64_t (decimal digits, an optional leading '-'; nothing else).
+bool ParseJsonInteger(const std::string &text, int64_t &value);
+
 JsonValue ParseJson(const std::string &text);
 
 //! `text` as a JSON string literal (quotes, escapes of ", \ and control characters).

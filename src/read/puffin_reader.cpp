@@ -74,10 +74,7 @@ static DeletionVector DecodeBlobEntry(const JsonValue &entry, const std::vector<
 		}
 		auto snapshot = properties->Find("ducklake-snapshot-id");
 		if (snapshot) {
-			JsonValue number;
-			number.kind = JsonValue::Kind::NUMBER;
-			number.text = snapshot->text;
-			if (snapshot->kind != JsonValue::Kind::STRING || !number.AsInteger(vector.snapshot_id) ||
+			if (snapshot->kind != JsonValue::Kind::STRING || !ParseJsonInteger(snapshot->text, vector.snapshot_id) ||
 			    vector.snapshot_id < 0) {
 				Corrupt(path, "a blob's ducklake-snapshot-id property is not a snapshot id");
 			}
