@@ -18,13 +18,22 @@ using namespace duckdb; // NOLINT
 static constexpr int64_t kFilePathFieldId = 2147483546;
 static constexpr int64_t kPosFieldId = 2147483545;
 
-static bool IsPuffin(const DataFileRecord::DeleteFileRef &ref) {
-	return ref.format == "puffin";
+//! Whether the delete file is a Puffin file of deletion vectors (else Parquet; any other format is refused).
+static bool IsPuffin(const DataFileRecord::DeleteFileRef &ref, const std::string &path) {
+	if (ref.format == "puffin") {
+		return true;
+	}
+	if (ref.format != "parquet") {
+		throw NotImplementedException("Cannot read DuckLake delete file \"%s\": its format \"%s\" is not supported "
+		                              "(inlake reads parquet and puffin delete files)",
+		                              path, ref.format);
+	}
+	return false;
 }
 
 std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::string &path,
                                              const DataFileRecord::DeleteFileRef &ref, int64_t snapshot_id) {
-	if (IsPuffin(ref)) {
+	if (IsPuffin(ref, path)) {
 		auto vectors = ReadPuffinDeleteFile(FileSystem::GetFileSystem(db), path);
 		return VectorPositionsAt(vectors, ref.begin_snapshot, snapshot_id);
 	}
@@ -52,7 +61,7 @@ static constexpr int64_t kSnapshotFieldId = 2147483539;
 
 std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(DatabaseInstance &db, const std::string &path,
                                                                          const DataFileRecord::DeleteFileRef &ref) {
-	if (IsPuffin(ref)) {
+	if (IsPuffin(ref, path)) {
 		auto vectors = ReadPuffinDeleteFile(FileSystem::GetFileSystem(db), path);
 		return VectorPositionsWithSnapshots(vectors, ref.begin_snapshot);
 	}
