@@ -47,6 +47,11 @@ void LoadInlake(duckdb::ExtensionLoader &loader) {
 	                          "Files younger than this are never removed by ducklake_delete_orphaned_files, not even "
 	                          "with cleanup_all: a writer may be about to commit them",
 	                          duckdb::LogicalType::INTERVAL, duckdb::Value::INTERVAL(duckdb::interval_t {0, 0, 3600000000LL}));
+	config.AddExtensionOption("ducklake_write_deletion_vectors",
+	                          "Whether DuckLake deletes and flushes write Puffin deletion vectors instead of Parquet "
+	                          "delete files, for lakes, schemas and tables that do not set the write_deletion_vectors "
+	                          "option",
+	                          duckdb::LogicalType::BOOLEAN, duckdb::Value::BOOLEAN(false));
 	config.AddExtensionOption("ducklake_max_retry_count",
 	                          "How many times a DuckLake commit tries again to take the catalog's write lock while "
 	                          "other writers hold it past the catalog's busy timeout",

@@ -142,6 +142,8 @@ private:
 	void CheckFoldersBelowDataPath(const std::string &folder);
 	//! `context`: the attaching client's (a new lake's data path is checked through its file system)
 	void LoadOrCreateLake(duckdb::ClientContext &context);
+	//! Records the ATTACH options that persist (WRITE_DELETION_VECTORS) as lake options, on a writable attach.
+	void RecordAttachOptions();
 	void CreateDataPath(const std::string &path);
 	//! Closes the store and removes what the failed attach created.
 	void UndoAttach();

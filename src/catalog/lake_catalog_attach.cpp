@@ -215,6 +215,29 @@ void LakeCatalog::LoadOrCreateLake(duckdb::ClientContext &context) {
 		GetAttached().SetReadOnlyDatabase(); // as duckdb_databases() then says too
 	}
 	persisted_options = store->LoadOptions();
+	RecordAttachOptions();
+}
+
+void LakeCatalog::RecordAttachOptions() {
+	if (options.write_deletion_vectors < 0 || options.read_only || options.snapshot_version >= 0 ||
+	    data_path_overridden) {
+		return;
+	}
+	OptionRecord option;
+	option.key = "write_deletion_vectors";
+	option.value = options.write_deletion_vectors ? "true" : "false";
+	for (auto &persisted : persisted_options) {
+		if (persisted.key == option.key && persisted.scope.empty() && persisted.value == option.value) {
+			return; // recorded already
+		}
+	}
+	// an option change alone makes no snapshot: one catalog transaction writes the row
+	{
+		auto write = store->BeginWrite();
+		write->WriteOption(option, false);
+		write->Commit();
+	} // (the write holds the store's lock until it is gone)
+	persisted_options = store->LoadOptions();
 }
 
 void LakeCatalog::OnDetach(duckdb::ClientContext &context) {

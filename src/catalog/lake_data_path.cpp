@@ -97,7 +97,8 @@ std::string WriteMarker(FileSystem &fs, const std::string &folder, const std::st
 
 bool IsLakeFileName(const std::string &path) {
 	auto name = path.substr(path.find_last_of('/') + 1);
-	return duckdb::StringUtil::StartsWith(name, "ducklake-") && duckdb::StringUtil::EndsWith(name, ".parquet");
+	return duckdb::StringUtil::StartsWith(name, "ducklake-") &&
+	       (duckdb::StringUtil::EndsWith(name, ".parquet") || duckdb::StringUtil::EndsWith(name, ".puffin"));
 }
 
 //! The first lake marker or data file below `folder` ("" when none), or a refusal once too many entries were seen.

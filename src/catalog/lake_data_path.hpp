@@ -87,7 +87,7 @@ std::string WhyFolderHoldsLakeContent(duckdb::FileSystem &fs, const std::string 
 //! first one created (before it is, so that a failure midway can be undone).
 void CreateFolders(duckdb::FileSystem &fs, const std::string &path, std::string &outermost);
 
-//! True for a file name the lake's writers make: ducklake-<...>.parquet
+//! True for a file name the lake's writers make: ducklake-<...>.parquet, or ducklake-<...>.puffin (deletion vectors)
 bool IsLakeFileName(const std::string &path);
 
 } // namespace inlake

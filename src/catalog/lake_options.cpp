@@ -142,6 +142,8 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			}
 		} else if (key == "data_inlining_row_limit") {
 			result.data_inlining_row_limit = duckdb::optional_idx(NonNegativeInteger("DATA_INLINING_ROW_LIMIT", value));
+		} else if (key == "write_deletion_vectors") {
+			result.write_deletion_vectors = Boolean("WRITE_DELETION_VECTORS", value) ? 1 : 0;
 		} else if (key == "snapshot_version") {
 			result.snapshot_version = NonNegativeInteger("SNAPSHOT_VERSION", value);
 		} else if (key == "snapshot_time") {
@@ -171,7 +173,7 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			                            "DATA_PATH, OVERRIDE_DATA_PATH, READ_ONLY, METADATA_CATALOG, METADATA_SCHEMA, "
 			                            "DUCKLAKE_VERSION, "
 			                            "DATA_INLINING_ROW_LIMIT, SNAPSHOT_VERSION, SNAPSHOT_TIME, CREATE_IF_NOT_EXISTS, "
-			                            "TARGET_FILE_SIZE, AUTOMATIC_MIGRATION)",
+			                            "TARGET_FILE_SIZE, AUTOMATIC_MIGRATION, WRITE_DELETION_VECTORS)",
 			                            entry.first);
 		}
 	}

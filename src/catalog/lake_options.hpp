@@ -50,6 +50,9 @@ struct LakeOptions {
 	bool format_version_given = false;
 	//! DATA_INLINING_ROW_LIMIT of the ATTACH (not persisted)
 	duckdb::optional_idx data_inlining_row_limit;
+	//! WRITE_DELETION_VECTORS of the ATTACH (-1: not given): recorded as the lake's write_deletion_vectors option
+	//! when the lake is attached writable, so later attaches keep it
+	int write_deletion_vectors = -1;
 	//! Snapshot to pin the whole attach to (SNAPSHOT_VERSION), -1 = latest
 	int64_t snapshot_version = -1;
 	//! SNAPSHOT_TIME as given (cast with the session's time zone when the lake is attached; then it is resolved

@@ -80,6 +80,9 @@ const OptionDefinition kOptions[] = {
      "A commit that leaves more than this many bytes of inlined values in a table (as the catalog stores them, "
      "estimated) flushes the table right after it (a byte count or a size such as '16MB'; default unset: never; "
      "0: never)"},
+    {"write_deletion_vectors", OptionKind::BOOLEAN, true,
+     "Whether deletes and flushes write Puffin deletion vectors (Iceberg's deletion-vector-v1) instead of Parquet "
+     "delete files (default false)"},
 };
 
 const OptionDefinition &FindOption(const std::string &key) {

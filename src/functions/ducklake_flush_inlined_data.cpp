@@ -1,4 +1,4 @@
-// ducklake_flush_inlined_data('lake' [, schema_name => s] [, table_name => t] [, write_deletion_vectors => false]):
+// ducklake_flush_inlined_data('lake' [, schema_name => s] [, table_name => t] [, write_deletion_vectors => b]):
 // moves the inlined data of every (or the named) table to Parquet; returns
 // (schema_name, table_name, rows_flushed) for each table whose inlined rows
 // were flushed. Tables with auto_compact = false are skipped, even when named.
@@ -9,6 +9,10 @@
 // cannot be flushed never keeps the others from it: the others are then
 // flushed again, each in a transaction of its own that commits, and the
 // statement fails with an error naming every table that did not flush.
+//
+// write_deletion_vectors => true writes the flushed deletions as Puffin deletion vectors, false as Parquet
+// delete files; left out (or NULL), each table's write_deletion_vectors option and the
+// ducklake_write_deletion_vectors setting decide.
 #include "catalog/lake_catalog.hpp"
 #include "functions/lake_functions.hpp"
 #include "functions/row_table_function.hpp"
@@ -45,12 +49,17 @@ static bool AutoCompact(LakeTransaction &transaction, LakeTableEntry &table) {
 //! Flushes one table in a transaction of its own (a statement on a connection of its own), adding its result row
 //! to `rows`, or its error to `failures`.
 static void FlushInOwnTransaction(duckdb::ClientContext &context, LakeCatalog &catalog, LakeTableEntry &table,
-                                  std::vector<std::vector<Value>> &rows, std::vector<std::string> &failures) {
+                                  int deletion_vectors, std::vector<std::vector<Value>> &rows,
+                                  std::vector<std::string> &failures) {
 	auto &schema = table.ParentSchema().name;
 	duckdb::Connection connection(*context.db);
 	auto result = connection.Query("SELECT * FROM ducklake_flush_inlined_data(" + SqlString(catalog.GetName()) +
 	                               ", schema_name => " + SqlString(schema) + ", table_name => " +
-	                               SqlString(table.name) + ")");
+	                               SqlString(table.name) +
+	                               (deletion_vectors < 0 ? std::string()
+	                                                     : std::string(", write_deletion_vectors => ") +
+	                                                           (deletion_vectors ? "true" : "false")) +
+	                               ")");
 	if (result->HasError()) {
 		failures.push_back("\"" + schema + "\".\"" + table.name + "\": " + result->GetError());
 		return;
@@ -69,12 +78,10 @@ static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext 
 	auto &transaction = LakeTransaction::Get(context, catalog);
 	auto schema_name = NamedText(input, "schema_name");
 	auto table_name = NamedText(input, "table_name");
-	auto deletion_vectors = input.named_parameters.find("write_deletion_vectors");
-	if (deletion_vectors != input.named_parameters.end() && !deletion_vectors->second.IsNull() &&
-	    deletion_vectors->second.GetValue<bool>()) {
-		throw duckdb::NotImplementedException("ducklake_flush_inlined_data: write_deletion_vectors (Puffin "
-		                                      "deletion-vector files) is not supported by inlake yet; flush without "
-		                                      "it to write Parquet delete files");
+	int deletion_vectors = -1; // as the tables' options say
+	auto vectors_parameter = input.named_parameters.find("write_deletion_vectors");
+	if (vectors_parameter != input.named_parameters.end() && !vectors_parameter->second.IsNull()) {
+		deletion_vectors = vectors_parameter->second.GetValue<bool>() ? 1 : 0;
 	}
 	if (!table_name.empty() && schema_name.empty()) {
 		schema_name = "main";
@@ -116,7 +123,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext 
 		}
 		int64_t rows;
 		try {
-			rows = FlushTable(context, transaction, *table);
+			rows = FlushTable(context, transaction, *table, deletion_vectors);
 		} catch (std::exception &ex) {
 			if (!isolate_failures) {
 				throw;
@@ -135,7 +142,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> FlushBind(duckdb::ClientContext 
 		DiscardFlushes(context, transaction);
 		result->rows.clear();
 		for (auto table : flushed) {
-			FlushInOwnTransaction(context, catalog, *table, result->rows, failures);
+			FlushInOwnTransaction(context, catalog, *table, deletion_vectors, result->rows, failures);
 		}
 		throw duckdb::IOException("ducklake_flush_inlined_data: %llu table%s of lake \"%s\" could not be flushed (the "
 		                          "other tables were): %s",

@@ -27,9 +27,7 @@ std::map<int64_t, int64_t> DeleteFileDeletes(duckdb::ClientContext &context, Lak
 	auto &store = transaction.GetCatalog().Store();
 	for (auto &ref : store.LoadDeleteFileHistory(file.data_file_id, transaction.Snapshot().snapshot_id)) {
 		auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
-		for (auto &entry :
-		     ReadDeletePositionsWithSnapshots(*context.db, path, ref.partial_max >= 0, ref.begin_snapshot,
-		                                      ref.file_size_bytes)) {
+		for (auto &entry : ReadDeletePositionsWithSnapshots(*context.db, path, ref)) {
 			MergeEarliestDelete(result, entry.first, entry.second);
 		}
 	}

@@ -197,7 +197,8 @@ void CarryDeletes(ClientContext &context, const RewriteRequest &request, Flushed
 	if (positions.empty()) {
 		return;
 	}
-	result.delete_file = WriteDeleteFile(context, request.delete_directory, result.file.path, positions, snapshots);
+	result.delete_file = WriteDeleteFile(context, request.delete_directory, result.file.path, positions, snapshots,
+	                                     request.deletion_vectors);
 	result.delete_count = int64_t(positions.size());
 	result.deleted_positions = positions;
 	result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());

@@ -53,6 +53,8 @@ struct RewriteRequest {
 	ParquetWriteOptions options;
 	//! Folder of the partial delete file
 	std::string delete_directory;
+	//! The partial delete file is a Puffin file of deletion vectors (the table writes them)
+	bool deletion_vectors = false;
 	//! The table's current columns (the types its column statistics compare by)
 	std::vector<LakeColumn> table_columns;
 	//! Record the new file's row group count (format 1.1)

@@ -173,7 +173,7 @@ private:
 			size_t offset = 0;
 			for (size_t i = 0; i < files_per_partition[partition]; i++) {
 				auto &file = files[next_file++];
-				flush.files.push_back(Describe(file, rows[partition], offset));
+				flush.files.push_back(Describe(file, rows[partition], offset, flush.deletion_vectors));
 				offset += size_t(file.record_count);
 			}
 			flushed_rows += int64_t(offset);
@@ -198,7 +198,8 @@ private:
 		}
 	}
 
-	FlushedDataFile Describe(const WrittenDataFile &file, const std::vector<FlushedRow> &rows, size_t offset) {
+	FlushedDataFile Describe(const WrittenDataFile &file, const std::vector<FlushedRow> &rows, size_t offset,
+	                         bool deletion_vectors) {
 		FlushedDataFile result;
 		result.file = file;
 		result.min_row_id = rows[offset].row_id;
@@ -217,7 +218,8 @@ private:
 		}
 		if (!positions.empty()) {
 			result.delete_file =
-			    WriteDeleteFile(context, transaction.TableWritePath(table), file.path, positions, snapshots);
+			    WriteDeleteFile(context, transaction.TableWritePath(table), file.path, positions, snapshots,
+			                    deletion_vectors);
 			result.delete_count = int64_t(positions.size());
 			result.deleted_positions = positions;
 			result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
@@ -268,7 +270,8 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 		auto data_path = ResolveLakePath(table_path, data_file.path, data_file.path_is_relative);
 		FlushedDeletes deletes;
 		deletes.data_file_id = entry.first;
-		deletes.delete_file = WriteDeleteFile(context, table_path, data_path, positions, snapshots);
+		deletes.delete_file =
+		    WriteDeleteFile(context, table_path, data_path, positions, snapshots, flush.deletion_vectors);
 		deletes.delete_count = int64_t(positions.size());
 		deletes.min_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
 		deletes.max_snapshot = *std::max_element(snapshots.begin(), snapshots.end());
@@ -293,7 +296,8 @@ void DiscardFlushes(ClientContext &context, LakeTransaction &transaction) {
 	transaction.changes.flushes.clear();
 }
 
-int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table) {
+int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
+                   int write_deletion_vectors) {
 	transaction.CheckWritable("flush inlined data");
 	for (auto &pending : transaction.changes.flushes) {
 		if (pending.table_id == table.TableId()) {
@@ -311,6 +315,8 @@ int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTab
 	}
 	TableFlush flush;
 	flush.table_id = table.TableId();
+	flush.deletion_vectors = write_deletion_vectors >= 0 ? write_deletion_vectors > 0
+	                                                     : transaction.WriteDeletionVectors(table);
 	try {
 		InsertFlusher(context, transaction, table).Flush(flush);
 		FlushDeletes(context, transaction, table, flush);

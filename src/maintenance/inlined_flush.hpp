@@ -31,8 +31,11 @@ class LakeTableEntry;
 class LakeTransaction;
 
 //! Returns the number of inlined insert rows flushed (0: none; deletions may still have been flushed).
-//! A flush that fails midway removes the files it wrote and registers nothing.
-int64_t FlushTable(duckdb::ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table);
+//! A flush that fails midway removes the files it wrote and registers nothing. `write_deletion_vectors`: 1
+//! writes the delete files as Puffin deletion vectors, 0 as Parquet, -1 as the table's options and the
+//! session's settings say (LakeTransaction::WriteDeletionVectors).
+int64_t FlushTable(duckdb::ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
+                   int write_deletion_vectors = -1);
 //! Takes every flush back out of the transaction and removes the files they wrote.
 void DiscardFlushes(duckdb::ClientContext &context, LakeTransaction &transaction);
 

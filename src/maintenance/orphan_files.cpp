@@ -100,7 +100,8 @@ std::vector<OpenFileInfo> CollectRemoteFiles(FileSystem &fs, const std::string &
 		                              lake, data_path);
 	}
 	std::vector<OpenFileInfo> files;
-	for (auto &entry : fs.Glob(data_path + "**/*.parquet")) {
+	// one listing for data files, Parquet delete files and Puffin deletion vectors alike
+	for (auto &entry : fs.Glob(data_path + "**/ducklake-*")) {
 		if (StringUtil::StartsWith(entry.path, data_path) && IsLakeFileName(entry.path)) {
 			files.push_back(entry);
 		}

@@ -21,7 +21,7 @@ namespace {
 
 FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, LakeTableEntry &table,
                          const InlinedRowsSummary &summary, const FlushedFileRows &rows, int64_t first_row,
-                         WrittenDataFile file) {
+                         WrittenDataFile file, bool deletion_vectors) {
 	FlushedDataFile result;
 	result.embedded_row_ids = !summary.plain;
 	// a plain file's rows are contiguous in row id order from the summary's first one
@@ -34,7 +34,8 @@ FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, L
 			positions.push_back(row.first);
 			snapshots.push_back(row.second);
 		}
-		result.delete_file = WriteDeleteFile(context, transaction.TableWritePath(table), file.path, positions, snapshots);
+		result.delete_file = WriteDeleteFile(context, transaction.TableWritePath(table), file.path, positions, snapshots,
+		                                     deletion_vectors);
 		result.delete_count = int64_t(positions.size());
 		result.deleted_positions = positions;
 		result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
@@ -101,7 +102,8 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 			}
 			auto record_count = file.record_count;
 			flush.files.push_back(
-			    Describe(context, transaction, table, summary, target->file_rows[i], first_row, std::move(file)));
+			    Describe(context, transaction, table, summary, target->file_rows[i], first_row, std::move(file),
+			             flush.deletion_vectors));
 			first_row += record_count;
 		}
 		flush.rows_flushed = first_row;

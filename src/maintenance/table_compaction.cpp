@@ -260,6 +260,7 @@ private:
 			fs.CreateDirectoriesRecursive(rewrite.options.directory);
 		}
 		rewrite.delete_directory = options.directory;
+		rewrite.deletion_vectors = transaction.WriteDeletionVectors(table);
 		rewrite.table_columns = table.Record().columns;
 		rewrite.count_row_groups = catalog.FormatVersion() != "1.0";
 		auto written = RewriteFiles(context, rewrite);

@@ -184,6 +184,8 @@ struct DataFileRecord {
 		int64_t begin_snapshot = 0;
 		//! -1: all positions apply; otherwise a partial file with per-position snapshots
 		int64_t partial_max = -1;
+		//! ducklake_delete_file.format: "parquet", or "puffin" (deletion vectors)
+		std::string format = "parquet";
 	} delete_file;
 };
 
@@ -221,6 +223,8 @@ struct DeleteFileRecord {
 	int64_t file_size_bytes = 0;
 	int64_t footer_size = 0;
 	int64_t partial_max = -1;
+	//! "parquet", or "puffin" (deletion vectors)
+	std::string format = "parquet";
 };
 
 //! One inlined deletion: a position in a data file, deleted in begin_snapshot.

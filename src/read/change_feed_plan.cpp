@@ -154,9 +154,7 @@ private:
 		std::map<int64_t, int64_t> deletes;
 		for (auto &ref : delete_files) {
 			auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
-			for (auto &entry :
-			     ReadDeletePositionsWithSnapshots(*context.db, path, ref.partial_max >= 0, ref.begin_snapshot,
-			                                      ref.file_size_bytes)) {
+			for (auto &entry : ReadDeletePositionsWithSnapshots(*context.db, path, ref)) {
 				if (entry.second <= plan.end_snapshot) {
 					MergeEarliest(deletes, entry.first, entry.second);
 				}

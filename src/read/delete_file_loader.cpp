@@ -3,7 +3,10 @@
 #include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
 #include "read/known_file_read.hpp"
+#include "read/puffin_reader.hpp"
+#include "write/puffin_writer.hpp"
 
+#include "duckdb/common/file_system.hpp"
 #include "duckdb/main/connection.hpp"
 #include "duckdb/main/database.hpp"
 
@@ -15,8 +18,27 @@ using namespace duckdb; // NOLINT
 static constexpr int64_t kFilePathFieldId = 2147483546;
 static constexpr int64_t kPosFieldId = 2147483545;
 
-std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::string &path, bool partial,
-                                             int64_t snapshot_id, int64_t file_size) {
+//! Whether the delete file is a Puffin file of deletion vectors (else Parquet; any other format is refused).
+static bool IsPuffin(const DataFileRecord::DeleteFileRef &ref, const std::string &path) {
+	if (ref.format == "puffin") {
+		return true;
+	}
+	if (ref.format != "parquet") {
+		throw NotImplementedException("Cannot read DuckLake delete file \"%s\": its format \"%s\" is not supported "
+		                              "(inlake reads parquet and puffin delete files)",
+		                              path, ref.format);
+	}
+	return false;
+}
+
+std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::string &path,
+                                             const DataFileRecord::DeleteFileRef &ref, int64_t snapshot_id) {
+	if (IsPuffin(ref, path)) {
+		auto vectors = ReadPuffinDeleteFile(FileSystem::GetFileSystem(db), path);
+		return VectorPositionsAt(vectors, ref.begin_snapshot, snapshot_id);
+	}
+	bool partial = ref.partial_max >= 0;
+	auto file_size = ref.file_size_bytes;
 	auto connection = OpenKnownFileReadConnection(db);
 	auto sql = "SELECT pos::BIGINT FROM " + KnownFileReadSql(path, file_size, 0);
 	if (partial) {
@@ -38,8 +60,14 @@ std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::st
 static constexpr int64_t kSnapshotFieldId = 2147483539;
 
 std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(DatabaseInstance &db, const std::string &path,
-                                                                         bool partial, int64_t file_snapshot,
-                                                                         int64_t file_size) {
+                                                                         const DataFileRecord::DeleteFileRef &ref) {
+	if (IsPuffin(ref, path)) {
+		auto vectors = ReadPuffinDeleteFile(FileSystem::GetFileSystem(db), path);
+		return VectorPositionsWithSnapshots(vectors, ref.begin_snapshot);
+	}
+	bool partial = ref.partial_max >= 0;
+	auto file_snapshot = ref.begin_snapshot;
+	auto file_size = ref.file_size_bytes;
 	auto connection = OpenKnownFileReadConnection(db);
 	// both columns are read as BIGINT vectors: a bare integer literal would come back as INTEGER
 	auto snapshot = partial ? std::string("_ducklake_internal_snapshot_id::BIGINT")
@@ -139,7 +167,10 @@ std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::stri
 
 WrittenDataFile WriteDeleteFile(ClientContext &context, const std::string &directory,
                                 const std::string &data_file_path, const std::vector<int64_t> &positions,
-                                const std::vector<int64_t> &snapshots) {
+                                const std::vector<int64_t> &snapshots, bool deletion_vector) {
+	if (deletion_vector) {
+		return WritePuffinDeleteFile(context, directory, data_file_path, VectorsOf(positions, snapshots));
+	}
 	bool partial = !snapshots.empty();
 	ParquetWriteOptions options;
 	options.directory = directory;

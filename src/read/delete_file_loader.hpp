@@ -9,9 +9,15 @@
 // caller's), writes through ParquetFileWriter. A read given the file's size
 // (and footer size) from the catalog asks storage nothing to open the file
 // (read/known_file_read.hpp); 0 means unknown.
+//
+// A delete file of format "puffin" holds deletion vectors instead
+// (write/puffin_writer.hpp, read/puffin_reader.hpp); the functions taking a
+// DeleteFileRef read either format, and WriteDeleteFile writes one when
+// asked to (common/deletion_vector.hpp: how its vectors keep the snapshots).
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "metadata/metadata_records.hpp"
 #include "write/parquet_file_writer.hpp"
 
 #include <map>
@@ -25,22 +31,23 @@ class DatabaseInstance;
 
 namespace inlake {
 
-//! Positions of the delete file that apply at `snapshot_id` (all positions when the file is not partial).
-std::vector<int64_t> ReadDeleteFilePositions(duckdb::DatabaseInstance &db, const std::string &path, bool partial,
-                                             int64_t snapshot_id, int64_t file_size = 0);
+//! Positions of the delete file `ref` (at `path`) that apply at `snapshot_id` (all positions when the file is
+//! not partial).
+std::vector<int64_t> ReadDeleteFilePositions(duckdb::DatabaseInstance &db, const std::string &path,
+                                             const DataFileRecord::DeleteFileRef &ref, int64_t snapshot_id);
 
 //! Writes a delete file for `data_file_path` holding `positions` (sorted) into `directory`. With
-//! `snapshots` (one per position) it is a partial delete file recording when each position was deleted.
+//! `snapshots` (one per position) it is a partial delete file recording when each position was deleted. With
+//! `deletion_vector` it is a Puffin file of deletion vectors instead of Parquet.
 WrittenDataFile WriteDeleteFile(duckdb::ClientContext &context, const std::string &directory,
                                 const std::string &data_file_path, const std::vector<int64_t> &positions,
-                                const std::vector<int64_t> &snapshots = {});
+                                const std::vector<int64_t> &snapshots = {}, bool deletion_vector = false);
 
-//! (position, delete snapshot) of every position in a delete file; a non-partial file's positions all carry
-//! `file_snapshot` (the snapshot that registered the file).
+//! (position, delete snapshot) of every position in the delete file `ref` (at `path`); a non-partial file's
+//! positions all carry the snapshot that registered the file.
 std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(duckdb::DatabaseInstance &db,
-                                                                         const std::string &path, bool partial,
-                                                                         int64_t file_snapshot,
-                                                                         int64_t file_size = 0);
+                                                                         const std::string &path,
+                                                                         const DataFileRecord::DeleteFileRef &ref);
 
 //! The smallest row id a data file with embedded row ids holds.
 int64_t ReadMinRowId(duckdb::DatabaseInstance &db, const std::string &path, int64_t file_size = 0,

@@ -28,6 +28,7 @@ DeleteFileRecord PartialDeleteRecord(int64_t table_id, int64_t data_file_id, con
 	record.file_size_bytes = file.file_size_bytes;
 	record.footer_size = file.footer_size;
 	record.partial_max = max_snapshot;
+	record.format = file.format;
 	return record;
 }
 

@@ -122,6 +122,9 @@ public:
 	bool FindOption(const std::string &key, LakeTableEntry *table, std::string &value);
 	//! The effective data_inlining_row_limit for writes to the table.
 	int64_t InliningRowLimit(LakeTableEntry &table);
+	//! Whether deletes of `table` write Puffin deletion vectors: its write_deletion_vectors option (table, schema,
+	//! lake), else the setting ducklake_write_deletion_vectors.
+	bool WriteDeletionVectors(LakeTableEntry &table);
 	//! How data files of the table are written: folder, columns, target file size (option target_file_size,
 	//! else the ATTACH option) and row group size (option parquet_row_group_size, else small enough for
 	//! the target size, since files can only be split between row groups).

@@ -149,6 +149,8 @@ struct TableFlush {
 	std::vector<FlushedDataFile> files;
 	std::vector<FlushedDeletes> deletes;
 	int64_t rows_flushed = 0;
+	//! The flush writes its delete files as Puffin deletion vectors instead of Parquet
+	bool deletion_vectors = false;
 
 	//! Every file the flush wrote (data files, their partial delete files, merged delete files).
 	std::vector<std::string> WrittenPaths() const {

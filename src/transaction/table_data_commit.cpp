@@ -280,6 +280,7 @@ void TableDataCommit::WriteDeleteFiles(TableStatsRecord &stats) {
 		record.delete_count = int64_t(local.positions.size());
 		record.file_size_bytes = local.file.file_size_bytes;
 		record.footer_size = local.file.footer_size;
+		record.format = local.file.format;
 		context.write.InsertDeleteFile(record);
 		stats.record_count = std::max<int64_t>(0, stats.record_count - local.newly_deleted);
 		context.change_set.AddId("deleted_from_table", table_id);

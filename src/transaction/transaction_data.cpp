@@ -168,8 +168,7 @@ std::vector<int64_t> LakeTransaction::CommittedDeletedPositions(const DataFileRe
 	auto &ref = file.delete_file;
 	if (ref.delete_file_id >= 0) {
 		auto path = ResolveLakePath(table_path, ref.path, ref.path_is_relative);
-		auto from_file =
-		    ReadDeleteFilePositions(*context.db, path, ref.partial_max >= 0, snapshot_id, ref.file_size_bytes);
+		auto from_file = ReadDeleteFilePositions(*context.db, path, ref, snapshot_id);
 		positions.insert(positions.end(), from_file.begin(), from_file.end());
 		std::sort(positions.begin(), positions.end());
 		positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
@@ -213,7 +212,7 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
 	                      int64_t(local.positions.size()) - before + moved;
 	local.file =
 	    inlake::WriteDeleteFile(context, table_path, ResolveLakePath(table_path, file.path, file.path_is_relative),
-	                            local.positions);
+	                            local.positions, {}, WriteDeletionVectors(table));
 	if (existing != table_changes.delete_files.end()) {
 		duckdb::FileSystem::GetFileSystem(context).TryRemoveFile(existing->second.file.path);
 	}

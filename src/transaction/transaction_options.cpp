@@ -76,6 +76,16 @@ int64_t LakeTransaction::InliningRowLimit(LakeTableEntry &table) {
 	return DefaultInliningRowLimitSetting(context);
 }
 
+bool LakeTransaction::WriteDeletionVectors(LakeTableEntry &table) {
+	std::string value;
+	if (FindOption("write_deletion_vectors", &table, value)) {
+		return value == "true";
+	}
+	duckdb::Value setting;
+	return context.TryGetCurrentSetting("ducklake_write_deletion_vectors", setting) && !setting.IsNull() &&
+	       setting.GetValue<bool>();
+}
+
 int64_t DefaultInliningRowLimitSetting(duckdb::ClientContext &context) {
 	duckdb::Value setting;
 	if (!context.TryGetCurrentSetting("ducklake_default_data_inlining_row_limit", setting) || setting.IsNull()) {

@@ -59,6 +59,9 @@ struct WrittenDataFile {
 	int64_t record_count = 0;
 	int64_t file_size_bytes = 0;
 	int64_t footer_size = 0;
+	//! The file's format as ducklake_delete_file.format records it: "parquet", or "puffin" for a deletion vector
+	//! file (write/puffin_writer.hpp)
+	std::string format = "parquet";
 	//! Row groups in the file (-1: not counted; format 1.1 records it)
 	int64_t row_group_count = -1;
 	//! Stats per top-level column and per nested leaf column, by column id

@@ -104,6 +104,11 @@ bool CrashChild::Prepare() {
 	if (config.kill_in_maintenance) {
 		lake.Exec("SET ducklake_orphaned_file_min_age = '0 seconds'"); // the only writer: orphans of any age go
 	}
+	// every other round writes Puffin deletion vectors, so kills land in vector writes too (no draw: the rounds'
+	// random choices stay as they were)
+	if (config.features.On("deletion-vectors") && (config.seed + config.round) % 2 == 0) {
+		lake.Exec("SET ducklake_write_deletion_vectors = true");
+	}
 	return true;
 }
 

@@ -39,6 +39,8 @@ void DifferentialRun::Setup() {
 	}
 	static const std::vector<std::string> zones = {"UTC", "America/St_Johns", "Asia/Kathmandu", "Pacific/Kiritimati"};
 	time_zone = setup_rng.Pick(zones);
+	// drawn after the others: seeds keep the limits and zones they had before deletion vectors existed
+	deletion_vectors = setup_rng.Percent(33) && config.features.On("deletion-vectors");
 	lake = std::make_unique<SqlSession>(true);
 	if (config.verbose) {
 		// Every statement the lake connection runs (also the checks' reads), so the output replays exactly.
@@ -104,6 +106,12 @@ RunResult DifferentialRun::Run() {
 	auto attach = AttachSql(config.backend, config.dir, LAKE, attach_limit);
 	auto attached = lake->Exec(attach);
 	ok = ok && (attached.ok || Fail("ATTACH failed: " + attached.Describe()));
+	if (ok && deletion_vectors) {
+		// a lake option: it outlives DETACH/ATTACH and restarts
+		Print("-- deletion vectors");
+		auto vectors = lake->Exec("CALL ducklake_set_option('l', 'write_deletion_vectors', true)");
+		ok = vectors.ok || Fail("turning deletion vectors on failed: " + vectors.Describe());
+	}
 	for (step_index = 0; ok && step_index < config.statements; step_index++) {
 		auto step = generator->Next();
 		current_statement = "[" + step.label + "] " + (step.sql.empty() ? step.label : LakeSql(step.sql));

@@ -133,6 +133,8 @@ private:
 	std::string current_statement;
 	std::string failure;
 	int attach_limit = 10;
+	//! The lake writes Puffin deletion vectors (write_deletion_vectors)
+	bool deletion_vectors = false;
 	std::string time_zone;
 	bool in_transaction = false;
 	bool transaction_rewrote = false;

@@ -58,6 +58,8 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"partition", "ALTER TABLE SET/RESET PARTITIONED BY (lake only) among the steps"},
 	    {"compaction", "ducklake_merge_adjacent_files, ducklake_rewrite_data_files and extra CHECKPOINTs"},
 	    {"options", "set_option of the inlining limit"},
+	    {"deletion-vectors", "a third of the seeds write Puffin deletion vectors instead of Parquet delete files "
+	                         "(the lake's write_deletion_vectors option)"},
 	    {"multi-table", "statements that read the other table"},
 	    {"second-table", "the second table"},
 	    {"nested", "LIST/STRUCT/MAP columns"},

@@ -434,7 +434,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 	AddPartitionValues(table_id, snapshot_id, result, file_index, file_condition);
 	auto deletes = connection.Query(
 	    "SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
-	    "begin_snapshot, file_size_bytes FROM " +
+	    "begin_snapshot, file_size_bytes, format FROM " +
 	    prefix + "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id));
 	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {
 		ResultRow r(deletes, row);
@@ -450,6 +450,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 		ref.partial_max = r.Int(5, -1);
 		ref.begin_snapshot = r.Int(6, 0);
 		ref.file_size_bytes = r.Int(7, 0);
+		ref.format = r.IsNull(8) ? std::string("parquet") : r.String(8);
 	}
 	return result;
 }

@@ -40,6 +40,7 @@ static DataFileRecord::DeleteFileRef ReadDeleteFileRef(const ResultRow &r) {
 	ref.file_size_bytes = r.Int(5, 0);
 	ref.begin_snapshot = r.Int(6, 0);
 	ref.partial_max = r.Int(7, -1);
+	ref.format = r.IsNull(8) ? std::string("parquet") : r.String(8);
 	return ref;
 }
 
@@ -56,7 +57,7 @@ TableChangeSources CatalogReader::ChangeSources(int64_t table_id, int64_t start_
 	}
 	AttachNameMappings(sources.files);
 	auto deletes = connection.Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, "
-	                                "file_size_bytes, begin_snapshot, partial_max FROM " +
+	                                "file_size_bytes, begin_snapshot, partial_max, format FROM " +
 	                                prefix + "ducklake_delete_file WHERE table_id = " + table +
 	                                " AND begin_snapshot <= " + end + " ORDER BY begin_snapshot, delete_file_id");
 	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {

@@ -106,7 +106,7 @@ void CatalogWriter::InsertDeleteFile(const DeleteFileRecord &file) {
 	                   "partial_max) VALUES (" +
 	                   SqlInt(file.delete_file_id) + ", " + SqlInt(file.table_id) + ", " + SqlInt(file.begin_snapshot) +
 	                   ", NULL, " + SqlInt(file.data_file_id) + ", " + SqlString(file.path) + ", " +
-	                   dialect.Literal(Value::BOOLEAN(file.path_is_relative)) + ", 'parquet', " +
+	                   dialect.Literal(Value::BOOLEAN(file.path_is_relative)) + ", " + SqlString(file.format) + ", " +
 	                   SqlInt(file.delete_count) + ", " + SqlInt(file.file_size_bytes) + ", " +
 	                   SqlInt(file.footer_size) + ", NULL, " + SqlIdOrNull(file.partial_max) + ")");
 }
