@@ -28,13 +28,7 @@ public:
 	//! Rows the parallel plan inserted (set in Finalize)
 	idx_t parallel_rows = 0;
 	//! INSERT ... RETURNING: the rows inserted
-	unique_ptr<ColumnDataCollection> returned;
-};
-
-class ReturningSourceState : public GlobalSourceState {
-public:
-	ColumnDataScanState scan;
-	bool initialized = false;
+	ReturnedRows returned;
 };
 
 class LakeInsertLocalState : public LocalSinkState {
@@ -100,35 +94,15 @@ SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 	}
 	if (state.sink) {
 		if (returning) {
-			if (!state.returned) {
-				state.returned = make_uniq<ColumnDataCollection>(context.client, chunk.GetTypes());
-			}
-			state.returned->Append(chunk);
+			state.returned.Append(context.client, chunk);
 		}
 		state.sink->Append(context.client, chunk);
 	}
 	return SinkResultType::NEED_MORE_INPUT;
 }
 
-unique_ptr<GlobalSourceState> LakeInsert::GetGlobalSourceState(ClientContext &context) const {
-	return make_uniq<ReturningSourceState>();
-}
-
-SourceResultType LakeInsert::GetData(ExecutionContext &context, DataChunk &chunk, OperatorSourceInput &input) const {
-	if (!returning) {
-		return LakeWriteOperator::GetData(context, chunk, input);
-	}
-	auto &state = sink_state->Cast<LakeInsertGlobalState>();
-	if (!state.returned) {
-		return SourceResultType::FINISHED;
-	}
-	auto &source = input.global_state.Cast<ReturningSourceState>();
-	if (!source.initialized) {
-		state.returned->InitializeScan(source.scan);
-		source.initialized = true;
-	}
-	state.returned->Scan(source.scan, chunk);
-	return chunk.size() == 0 ? SourceResultType::FINISHED : SourceResultType::HAVE_MORE_OUTPUT;
+ReturnedRows &LakeInsert::Returned(GlobalSinkState &state) const {
+	return state.Cast<LakeInsertGlobalState>().returned;
 }
 
 SinkCombineResultType LakeInsert::Combine(ExecutionContext &context, OperatorSinkCombineInput &input) const {

@@ -48,8 +48,6 @@ public:
 	//! Every thread writes the rows it gets, in no particular order (MERGE's inserts, a partitioned table's, a
 	//! source whose order is not kept)
 	bool unordered_parallel = false;
-	//! INSERT ... RETURNING: the operator returns the inserted rows (the table's columns) instead of their count
-	bool returning = false;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
@@ -59,9 +57,6 @@ public:
 	bool ParallelSink() const override {
 		return unordered_parallel;
 	}
-	duckdb::unique_ptr<duckdb::GlobalSourceState> GetGlobalSourceState(duckdb::ClientContext &context) const override;
-	duckdb::SourceResultType GetData(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
-	                                 duckdb::OperatorSourceInput &input) const override;
 	duckdb::SinkResultType Sink(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
 	                            duckdb::OperatorSinkInput &input) const override;
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
@@ -70,6 +65,7 @@ public:
 
 protected:
 	duckdb::idx_t RowCount(duckdb::GlobalSinkState &state) const override;
+	ReturnedRows &Returned(duckdb::GlobalSinkState &state) const override;
 };
 
 duckdb::PhysicalOperator &PlanLakeInsert(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,
