@@ -151,6 +151,13 @@ static bool WorthWritingUnordered(ClientContext &context, PhysicalOperator &plan
 	       (partitioned || !PhysicalPlanGenerator::PreserveInsertionOrder(context, plan));
 }
 
+//! The table's per_thread_output option: large inserts are written on every thread, in no particular order
+static bool PerThreadOutput(ClientContext &context, LakeTableEntry &table) {
+	std::string value;
+	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
+	return transaction.FindOption("per_thread_output", &table, value) && value == "true";
+}
+
 static PhysicalOperator &PlanOrderedCopy(PhysicalPlanGenerator &planner, PhysicalOperator &plan,
                                          std::shared_ptr<InsertTarget> target) {
 	auto &copy = planner.Make<PhysicalBatchCopyToFile>(vector<LogicalType> {LogicalType::BIGINT},
@@ -182,7 +189,11 @@ PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &
 		return insert;
 	}
 	auto partitioned = table.Record().partition.IsPartitioned();
-	if (!partitioned && WorthWritingInParallel(context, *plan)) {
+	if (plan->estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS && PerThreadOutput(context, table)) {
+		// per_thread_output: every thread writes its own files, in no particular order
+		insert.unordered_parallel = true;
+		insert.children.push_back(*plan);
+	} else if (!partitioned && WorthWritingInParallel(context, *plan)) {
 		insert.parallel_target = std::make_shared<InsertTarget>(table);
 		insert.children.push_back(PlanOrderedCopy(planner, *plan, insert.parallel_target));
 	} else {

@@ -11,8 +11,9 @@
 //    order, through the ordered lake copy function (write/ordered_lake_copy);
 //    LakeInsert, its parent, registers the result of their InsertTarget.
 //  * single-threaded: LakeInsert sinks the rows itself into a LakeRowSink.
-//  * unordered (MERGE's inserts of many rows): LakeInsert is a parallel sink,
-//    every thread writing its own files through a SharedRowSink.
+//  * unordered (MERGE's inserts of many rows, and INSERTs of many rows into a
+//    table with the per_thread_output option): LakeInsert is a parallel
+//    sink, every thread writing its own files through a SharedRowSink.
 // INSERT ... RETURNING takes the single-threaded plan and also keeps the
 // rows it inserts, which it returns as its source.
 //===----------------------------------------------------------------------===//
