@@ -264,6 +264,12 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateFunction(CatalogTransa
 		throw NotImplementedException("DuckLake catalogs support CREATE MACRO, not CREATE %s",
 		                              duckdb::CatalogTypeToString(info.type));
 	}
+	if (info.type == CatalogType::TABLE_MACRO_ENTRY && LookupScopedFunction(info.name)) {
+		// lake.<name>(...) would still call the lake's own function
+		throw duckdb::CatalogException("Cannot create the table macro \"%s\" in lake \"%s\": the lake has a function of "
+		                               "that name (lake.%s(...))",
+		                               info.name, catalog.GetName(), info.name);
+	}
 	auto macro = LakeTransaction::Get(transaction, catalog).CreateMacro(*this, info.Cast<duckdb::CreateMacroInfo>());
 	return macro ? &macro->Entry() : nullptr;
 }
