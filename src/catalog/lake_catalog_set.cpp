@@ -30,6 +30,12 @@ LakeCatalogSet::LakeCatalogSet(duckdb::Catalog &catalog, const CatalogContents &
 			schema->second->AddCommittedView(std::move(view));
 		}
 	}
+	for (auto &macro_record : contents.macros) {
+		auto schema = schemas_by_id.find(macro_record.schema_id);
+		if (schema != schemas_by_id.end()) {
+			schema->second->AddCommittedMacro(LakeMacro::FromRecord(catalog, *schema->second, macro_record));
+		}
+	}
 }
 
 duckdb::optional_ptr<LakeSchemaEntry> LakeCatalogSet::GetSchema(const std::string &name) {

@@ -1,5 +1,6 @@
 //===----------------------------------------------------------------------===//
-// LakeCatalogSet: every schema, table and view of a lake at one schema version.
+// LakeCatalogSet: every schema, table, view and macro of a lake at one schema
+// version.
 //
 // Built once from the catalog database and shared (immutable) by every
 // transaction reading a snapshot with that schema version.

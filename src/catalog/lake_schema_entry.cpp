@@ -39,9 +39,41 @@ duckdb::optional_ptr<LakeViewEntry> LakeSchemaEntry::GetCommittedView(const std:
 	return entry == views.end() ? nullptr : entry->second.get();
 }
 
+void LakeSchemaEntry::AddCommittedMacro(duckdb::unique_ptr<LakeMacro> macro) {
+	auto name = macro->Name();
+	auto &set = macro->IsTableMacro() ? table_macros : scalar_macros;
+	set[name] = std::move(macro);
+}
+
+duckdb::optional_ptr<LakeMacro> LakeSchemaEntry::GetCommittedMacro(const std::string &name, bool table_macro) {
+	auto &set = table_macro ? table_macros : scalar_macros;
+	auto entry = set.find(name);
+	return entry == set.end() ? nullptr : entry->second.get();
+}
+
+void LakeSchemaEntry::ScanCommittedMacros(bool table_macros_p, const std::function<void(LakeMacro &)> &callback) {
+	for (auto &entry : table_macros_p ? table_macros : scalar_macros) {
+		callback(*entry.second);
+	}
+}
+
+//! Function lookups and scans: DuckDB keeps scalar functions and macros in one set per schema, table functions and
+//! table macros in another
+static bool IsTableFunctionType(CatalogType type) {
+	return type == CatalogType::TABLE_FUNCTION_ENTRY || type == CatalogType::TABLE_MACRO_ENTRY;
+}
+
+static bool IsFunctionType(CatalogType type) {
+	return type == CatalogType::SCALAR_FUNCTION_ENTRY || type == CatalogType::MACRO_ENTRY || IsTableFunctionType(type);
+}
+
 void LakeSchemaEntry::Scan(duckdb::ClientContext &context, CatalogType type,
                            const std::function<void(CatalogEntry &)> &callback) {
 	auto &transaction = LakeTransaction::Get(context, catalog);
+	if (IsFunctionType(type)) {
+		transaction.ScanMacros(*this, IsTableFunctionType(type), [&](LakeMacro &macro) { callback(macro.Entry()); });
+		return;
+	}
 	if (type != CatalogType::TABLE_ENTRY && type != CatalogType::VIEW_ENTRY) {
 		return;
 	}
@@ -68,6 +100,8 @@ void LakeSchemaEntry::Scan(CatalogType type, const std::function<void(CatalogEnt
 		for (auto &entry : views) {
 			callback(*entry.second);
 		}
+	} else if (IsFunctionType(type)) {
+		ScanCommittedMacros(IsTableFunctionType(type), [&](LakeMacro &macro) { callback(macro.Entry()); });
 	}
 }
 
@@ -88,10 +122,16 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateTable(CatalogTransacti
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupEntry(CatalogTransaction transaction,
                                                                 const duckdb::EntryLookupInfo &lookup_info) {
-	if (lookup_info.GetCatalogType() == CatalogType::TABLE_FUNCTION_ENTRY) {
-		return LookupScopedFunction(lookup_info.GetEntryName());
-	}
 	auto type = lookup_info.GetCatalogType();
+	if (IsFunctionType(type)) {
+		if (type == CatalogType::TABLE_FUNCTION_ENTRY) {
+			auto scoped = LookupScopedFunction(lookup_info.GetEntryName());
+			if (scoped) {
+				return scoped;
+			}
+		}
+		return LookupMacro(transaction, lookup_info.GetEntryName(), IsTableFunctionType(type));
+	}
 	if (type != CatalogType::TABLE_ENTRY && type != CatalogType::VIEW_ENTRY) {
 		return nullptr;
 	}
@@ -120,6 +160,16 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupEntry(CatalogTransacti
 	return lake_transaction.LookupView(*this, name).get();
 }
 
+duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupMacro(CatalogTransaction transaction,
+                                                                const std::string &name, bool table_macro) {
+	if (!transaction.context) {
+		auto committed = GetCommittedMacro(name, table_macro);
+		return committed ? &committed->Entry() : nullptr;
+	}
+	auto macro = LakeTransaction::Get(transaction, catalog).LookupMacro(*this, name, table_macro);
+	return macro ? &macro->Entry() : nullptr;
+}
+
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupScopedFunction(const std::string &name) {
 	std::lock_guard<std::mutex> guard(functions_lock);
 	auto entry = functions.find(name);
@@ -137,6 +187,24 @@ duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::LookupScopedFunction(const s
 
 void LakeSchemaEntry::DropEntry(duckdb::ClientContext &context, duckdb::DropInfo &info) {
 	auto &transaction = LakeTransaction::Get(context, catalog);
+	if (info.type == CatalogType::MACRO_ENTRY || info.type == CatalogType::TABLE_MACRO_ENTRY) {
+		// as in DuckDB: DROP MACRO drops the scalar macro of the name, else the table macro; DROP MACRO TABLE only
+		// a table macro
+		bool table_macro = info.type == CatalogType::TABLE_MACRO_ENTRY;
+		auto macro = transaction.LookupMacro(*this, info.name, table_macro);
+		if (!macro && !table_macro) {
+			macro = transaction.LookupMacro(*this, info.name, true);
+		}
+		if (!macro) {
+			if (info.if_not_found == duckdb::OnEntryNotFound::RETURN_NULL) {
+				return;
+			}
+			throw duckdb::CatalogException("%s with name %s does not exist!",
+			                               table_macro ? "Table Macro Function" : "Macro Function", info.name);
+		}
+		transaction.DropMacro(*macro);
+		return;
+	}
 	bool is_view = transaction.LookupView(*this, info.name) != nullptr;
 	bool is_table = transaction.LookupTable(*this, info.name) != nullptr;
 	if ((info.type == CatalogType::VIEW_ENTRY && is_table) || (info.type == CatalogType::TABLE_ENTRY && is_view)) {
@@ -155,7 +223,8 @@ void LakeSchemaEntry::DropEntry(duckdb::ClientContext &context, duckdb::DropInfo
 		return;
 	}
 	if (info.type != CatalogType::TABLE_ENTRY) {
-		throw NotImplementedException("DuckLake supports DROP TABLE, DROP VIEW and DROP SCHEMA only (not DROP %s)",
+		throw NotImplementedException("DuckLake supports DROP TABLE, DROP VIEW, DROP MACRO and DROP SCHEMA only (not "
+		                              "DROP %s)",
 		                              duckdb::CatalogTypeToString(info.type));
 	}
 	auto table = transaction.LookupTable(*this, info.name);
@@ -182,13 +251,28 @@ void LakeSchemaEntry::Alter(CatalogTransaction transaction, duckdb::AlterInfo &i
 		throw NotImplementedException("DuckLake catalogs do not support CREATE " WHAT);                             \
 	}
 
-LAKE_UNSUPPORTED_CREATE(CreateFunction, duckdb::CreateFunctionInfo, "FUNCTION/MACRO")
 LAKE_UNSUPPORTED_CREATE(CreateSequence, duckdb::CreateSequenceInfo, "SEQUENCE")
 LAKE_UNSUPPORTED_CREATE(CreateTableFunction, duckdb::CreateTableFunctionInfo, "TABLE FUNCTION")
 LAKE_UNSUPPORTED_CREATE(CreateCopyFunction, duckdb::CreateCopyFunctionInfo, "COPY FUNCTION")
 LAKE_UNSUPPORTED_CREATE(CreatePragmaFunction, duckdb::CreatePragmaFunctionInfo, "PRAGMA FUNCTION")
 LAKE_UNSUPPORTED_CREATE(CreateCollation, duckdb::CreateCollationInfo, "COLLATION")
 LAKE_UNSUPPORTED_CREATE(CreateType, duckdb::CreateTypeInfo, "TYPE")
+
+duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateFunction(CatalogTransaction transaction,
+                                                                   duckdb::CreateFunctionInfo &info) {
+	if (info.type != CatalogType::MACRO_ENTRY && info.type != CatalogType::TABLE_MACRO_ENTRY) {
+		throw NotImplementedException("DuckLake catalogs support CREATE MACRO, not CREATE %s",
+		                              duckdb::CatalogTypeToString(info.type));
+	}
+	if (info.type == CatalogType::TABLE_MACRO_ENTRY && LookupScopedFunction(info.name)) {
+		// lake.<name>(...) would still call the lake's own function
+		throw duckdb::CatalogException("Cannot create the table macro \"%s\" in lake \"%s\": the lake has a function of "
+		                               "that name (lake.%s(...))",
+		                               info.name, catalog.GetName(), info.name);
+	}
+	auto macro = LakeTransaction::Get(transaction, catalog).CreateMacro(*this, info.Cast<duckdb::CreateMacroInfo>());
+	return macro ? &macro->Entry() : nullptr;
+}
 
 duckdb::optional_ptr<CatalogEntry> LakeSchemaEntry::CreateView(CatalogTransaction transaction,
                                                                duckdb::CreateViewInfo &info) {

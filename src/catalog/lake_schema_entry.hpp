@@ -1,7 +1,7 @@
 //===----------------------------------------------------------------------===//
 // LakeSchemaEntry: a DuckLake schema as DuckDB's binder sees it.
 //
-// Holds the tables and views committed at one schema version. Lookups and scans merge
+// Holds the tables, views and macros committed at one schema version. Lookups and scans merge
 // in the calling transaction's own changes (tables it created or dropped), so
 // a transaction sees its uncommitted DDL and nobody else does. Creating and
 // dropping tables only records the change in the transaction; the catalog
@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "catalog/lake_macro.hpp"
 #include "catalog/lake_table_entry.hpp"
 #include "catalog/lake_view_entry.hpp"
 #include "metadata/metadata_records.hpp"
@@ -31,6 +32,10 @@ public:
 	optional_ptr<LakeTableEntry> GetCommittedTable(const std::string &name);
 	void AddCommittedView(duckdb::unique_ptr<LakeViewEntry> view);
 	optional_ptr<LakeViewEntry> GetCommittedView(const std::string &name);
+	//! Scalar and table macros have a namespace each, as in DuckDB's own schemas
+	void AddCommittedMacro(duckdb::unique_ptr<LakeMacro> macro);
+	optional_ptr<LakeMacro> GetCommittedMacro(const std::string &name, bool table_macro);
+	void ScanCommittedMacros(bool table_macros, const std::function<void(LakeMacro &)> &callback);
 
 	void Scan(duckdb::ClientContext &context, duckdb::CatalogType type,
 	          const std::function<void(duckdb::CatalogEntry &)> &callback) override;
@@ -70,12 +75,17 @@ public:
 	}
 
 private:
+	//! A macro the transaction sees (CREATE MACRO in this schema)
+	optional_ptr<duckdb::CatalogEntry> LookupMacro(duckdb::CatalogTransaction transaction, const std::string &name,
+	                                               bool table_macro);
 	//! lake.<name>(...) table functions (see functions/scoped_functions.hpp), created on first lookup
 	optional_ptr<duckdb::CatalogEntry> LookupScopedFunction(const std::string &name);
 
 	SchemaRecord record;
 	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeTableEntry>> tables;
 	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeViewEntry>> views;
+	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeMacro>> scalar_macros;
+	duckdb::case_insensitive_map_t<duckdb::unique_ptr<LakeMacro>> table_macros;
 	std::mutex functions_lock;
 	duckdb::case_insensitive_map_t<duckdb::unique_ptr<duckdb::CatalogEntry>> functions;
 };

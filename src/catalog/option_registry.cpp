@@ -61,6 +61,13 @@ const OptionDefinition kOptions[] = {
      "The Parquet format version of the files written: 1 (the default) or 2"},
     {"parquet_row_group_size", OptionKind::POSITIVE_INTEGER, true,
      "The number of rows of a row group of the Parquet files written"},
+    {"parquet_row_group_size_bytes", OptionKind::POSITIVE_BYTE_SIZE, true,
+     "A row group of the Parquet files written is closed when its rows take this many bytes in memory, before "
+     "encoding and compression (a byte count or a size such as '64MB'; default unset: by parquet_row_group_size "
+     "alone)"},
+    {"per_thread_output", OptionKind::BOOLEAN, true,
+     "Whether a large insert writes on every thread, each thread its own files, instead of one sequence of files "
+     "in insertion order (default false)"},
     {"expire_older_than", OptionKind::INTERVAL, false,
      "CHECKPOINT expires the snapshots older than this interval"},
     {"delete_older_than", OptionKind::INTERVAL, false,

@@ -20,6 +20,8 @@ static std::string ChangeKey(const std::string &kind) {
 	    {"deleted_from_table", "tables_deleted_from"}, {"created_view", "views_created"},
 	    {"dropped_view", "views_dropped"},       {"altered_view", "views_altered"},
 	    {"flushed_inlined", "inline_flush"},     {"compacted_table", "tables_compacted"},
+	    {"created_scalar_macro", "scalar_macros_created"}, {"created_table_macro", "table_macros_created"},
+	    {"dropped_scalar_macro", "scalar_macros_dropped"}, {"dropped_table_macro", "table_macros_dropped"},
 	};
 	auto entry = keys.find(kind);
 	return entry == keys.end() ? kind : entry->second;

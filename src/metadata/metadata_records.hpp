@@ -109,11 +109,43 @@ struct ViewRecord {
 	bool has_comment = false;
 };
 
-//! The schemas, tables and views visible at one snapshot.
+//! A ducklake_macro_parameters row: one parameter of a macro implementation.
+struct MacroParameterRecord {
+	std::string parameter_name;
+	//! The parameter's type as DuckDB names it, "unknown" when untyped
+	std::string parameter_type = "unknown";
+	//! The default's value as text and its type ("unknown": no default; "expression": default_value is SQL)
+	std::string default_value;
+	std::string default_value_type = "unknown";
+};
+
+//! A ducklake_macro_impl row and its parameters: one overload of a macro.
+struct MacroImplRecord {
+	std::string dialect = "duckdb";
+	//! The body: an expression ("scalar") or a SELECT ("table"), as DuckDB SQL text
+	std::string sql;
+	std::string type = "scalar";
+	std::vector<MacroParameterRecord> parameters;
+};
+
+//! A ducklake_macro row and its implementations (CREATE MACRO in a lake schema).
+struct MacroRecord {
+	int64_t macro_id = -1;
+	int64_t schema_id = -1;
+	std::string macro_name;
+	std::vector<MacroImplRecord> impls;
+
+	bool IsTableMacro() const {
+		return !impls.empty() && impls.front().type == "table";
+	}
+};
+
+//! The schemas, tables, views and macros visible at one snapshot.
 struct CatalogContents {
 	std::vector<SchemaRecord> schemas;
 	std::vector<TableRecord> tables;
 	std::vector<ViewRecord> views;
+	std::vector<MacroRecord> macros;
 };
 
 struct FileColumnStatsRecord {

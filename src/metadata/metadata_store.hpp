@@ -67,6 +67,9 @@ public:
 	//! The view row and its comment
 	virtual void InsertView(const ViewRecord &view, int64_t begin_snapshot) = 0;
 	virtual void EndView(int64_t view_id, int64_t end_snapshot) = 0;
+	//! The macro rows (ducklake_macro, ducklake_macro_impl, ducklake_macro_parameters)
+	virtual void InsertMacro(const MacroRecord &macro, int64_t begin_snapshot) = 0;
+	virtual void EndMacro(int64_t macro_id, int64_t end_snapshot) = 0;
 	virtual void InsertDataFile(const DataFileRecord &file) = 0;
 	//! A ducklake_column_mapping row (type map_by_name) and its ducklake_name_mapping rows.
 	virtual void InsertNameMapping(const NameMapping &mapping) = 0;

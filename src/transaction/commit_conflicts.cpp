@@ -64,6 +64,13 @@ private:
 		for (auto &view : changes.created_views) {
 			Claim(view->ParentSchema().name, SchemaIdOf(*view), view->name);
 		}
+		// macros have a namespace of their own: two transactions creating one name conflict
+		for (auto &macro : changes.created_macros) {
+			auto schema_id = macro->Schema().Cast<LakeSchemaEntry>().SchemaId();
+			schemas_used.insert(schema_id);
+			created_macro_names.insert(std::string(macro->IsTableMacro() ? "created_table_macro:" : "created_scalar_macro:") +
+			                           ChangeSet::QualifiedName(macro->Schema().name, macro->Name()));
+		}
 		if (changes.altered_tables.empty() && changes.altered_views.empty() && changes.dropped_schema_ids.empty()) {
 			return;
 		}
@@ -138,10 +145,19 @@ private:
 		if (kind == "created_schema" && created_schemas.count(entry.value)) {
 			Conflict(other, "schema " + entry.value + " was created");
 		}
-		if (kind == "created_table" || kind == "created_view") {
+		if ((kind == "created_scalar_macro" || kind == "created_table_macro") &&
+		    created_macro_names.count(kind + ":" + entry.value)) {
+			Conflict(other, "macro " + entry.value + " was created");
+		}
+		if ((kind == "dropped_scalar_macro" || kind == "dropped_table_macro") &&
+		    changes.dropped_macro_ids.count(std::stoll(entry.value))) {
+			Conflict(other, "a macro this transaction drops or replaces was dropped");
+		}
+		if (kind == "created_table" || kind == "created_view" || kind == "created_scalar_macro" ||
+		    kind == "created_table_macro") {
 			for (auto &prefix : dropped_schema_prefixes) {
 				if (entry.value.compare(0, prefix.size(), prefix) == 0) {
-					Conflict(other, std::string(kind == "created_table" ? "table " : "view ") + entry.value +
+					Conflict(other, std::string(kind == "created_table" ? "table " : kind == "created_view" ? "view " : "macro ") + entry.value +
 					                    " was created in a schema this transaction drops");
 				}
 			}
@@ -185,6 +201,8 @@ private:
 	std::vector<int64_t> tables_replaced, views_replaced;
 	std::vector<std::string> dropped_schema_prefixes;
 	std::vector<ClaimedName> claimed_names;
+	//! Macros this transaction creates, as <change kind>:"schema"."name"
+	std::set<std::string> created_macro_names;
 	std::set<int64_t> schemas_used, views_touched, tables_touched, tables_flushed;
 	//! Tables whose committed data files this transaction deletes from (positions), flushes or compacts
 	std::set<int64_t> tables_moving_files;

@@ -44,6 +44,7 @@ public:
 		WriteSchemas();
 		WriteTables();
 		WriteViews();
+		WriteMacros();
 		WriteTableData();
 		WriteOptions();
 		if (changes.HasSnapshotChanges()) {
@@ -158,6 +159,21 @@ private:
 			spec.partition_id = next.next_catalog_id++;
 			partition_ids[local_id] = spec.partition_id;
 			write.WritePartitionSpec(table_id, spec, next.snapshot_id, true);
+		}
+	}
+
+	void WriteMacros() {
+		for (auto &dropped : changes.dropped_macro_ids) {
+			write.EndMacro(dropped.first, next.snapshot_id);
+			change_set.AddId(dropped.second ? "dropped_table_macro" : "dropped_scalar_macro", dropped.first);
+		}
+		for (auto &macro : changes.created_macros) {
+			MacroRecord record = macro->Record();
+			record.macro_id = next.next_catalog_id++;
+			record.schema_id = RealId(record.schema_id);
+			write.InsertMacro(record, next.snapshot_id);
+			change_set.Add(macro->IsTableMacro() ? "created_table_macro" : "created_scalar_macro",
+			               ChangeSet::QualifiedName(macro->Schema().name, record.macro_name));
 		}
 	}
 

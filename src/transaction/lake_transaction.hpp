@@ -78,6 +78,13 @@ public:
 	void DropView(LakeViewEntry &view);
 	//! ALTER VIEW ... RENAME TO and COMMENT ON VIEW
 	void AlterView(LakeSchemaEntry &schema, duckdb::AlterInfo &info);
+	// --- macros (transaction_macros.cpp) -------------------------------------
+	//! Scalar and table macros have a namespace each
+	duckdb::optional_ptr<LakeMacro> LookupMacro(LakeSchemaEntry &schema, const std::string &name, bool table_macro);
+	void ScanMacros(LakeSchemaEntry &schema, bool table_macros, const std::function<void(LakeMacro &)> &callback);
+	//! nullptr for CREATE MACRO IF NOT EXISTS of an existing macro
+	duckdb::optional_ptr<LakeMacro> CreateMacro(LakeSchemaEntry &schema, duckdb::CreateMacroInfo &info);
+	void DropMacro(LakeMacro &macro);
 	//! A clear error when a table or view of the schema has the name
 	void CheckNameFree(LakeSchemaEntry &schema, const std::string &name, const char *what);
 	//! The entry the transaction sees for a table id (altered, created or committed), or nullptr.

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #pragma once
 
+#include "catalog/lake_macro.hpp"
 #include "catalog/lake_schema_entry.hpp"
 #include "catalog/lake_table_entry.hpp"
 #include "metadata/expiry_records.hpp"
@@ -253,6 +254,11 @@ struct LocalChanges {
 	std::vector<duckdb::unique_ptr<LakeViewEntry>> discarded_views;
 	std::set<int64_t> dropped_view_ids;
 	std::map<int64_t, duckdb::unique_ptr<LakeViewEntry>> altered_views;
+	//! Macros created (local ids) and committed macros dropped (CREATE OR REPLACE drops the old one)
+	std::vector<duckdb::unique_ptr<LakeMacro>> created_macros;
+	std::vector<duckdb::unique_ptr<LakeMacro>> discarded_macros;
+	//! Dropped committed macros: whether each is a table macro
+	std::map<int64_t, bool> dropped_macro_ids;
 	std::vector<OptionChange> option_changes;
 	std::vector<TableFlush> flushes;
 	std::vector<TableCompaction> compactions;
@@ -272,7 +278,7 @@ struct LocalChanges {
 		return created_schemas.size() || dropped_schema_ids.size() || created_tables.size() ||
 		       dropped_table_ids.size() || table_changes.size() || flushes.size() || compactions.size() ||
 		       altered_tables.size() ||
-		       HasViewChanges();
+		       HasViewChanges() || HasMacroChanges();
 	}
 	//! Changes a user's statements made (not the maintenance's: flushes, compactions)
 	bool HasUserChanges() const {
@@ -280,7 +286,10 @@ struct LocalChanges {
 	}
 	bool HasSchemaChanges() const {
 		return !created_schemas.empty() || !dropped_schema_ids.empty() || !created_tables.empty() ||
-		       !dropped_table_ids.empty() || !altered_tables.empty() || HasViewChanges();
+		       !dropped_table_ids.empty() || !altered_tables.empty() || HasViewChanges() || HasMacroChanges();
+	}
+	bool HasMacroChanges() const {
+		return !created_macros.empty() || !dropped_macro_ids.empty();
 	}
 	bool HasViewChanges() const {
 		return !created_views.empty() || !dropped_view_ids.empty() || !altered_views.empty();

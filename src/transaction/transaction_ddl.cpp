@@ -202,11 +202,23 @@ void LakeTransaction::DropSchema(LakeSchemaEntry &schema, bool cascade) {
 		                                  "DROP SCHEMA ... CASCADE",
 		                                  schema.name, views[0]->name);
 	}
+	std::vector<LakeMacro *> macros;
+	for (bool table_macros : {false, true}) {
+		ScanMacros(schema, table_macros, [&](LakeMacro &macro) { macros.push_back(&macro); });
+	}
+	if (!macros.empty() && !cascade) {
+		throw duckdb::DependencyException("Cannot drop schema \"%s\" because there are macros in it (%s, ...); use "
+		                                  "DROP SCHEMA ... CASCADE",
+		                                  schema.name, macros[0]->Name());
+	}
 	for (auto table : tables) {
 		DropTable(*table);
 	}
 	for (auto view : views) {
 		DropView(*view);
+	}
+	for (auto macro : macros) {
+		DropMacro(*macro);
 	}
 	for (size_t i = 0; i < changes.created_schemas.size(); i++) {
 		if (changes.created_schemas[i].get() == &schema) {

@@ -109,6 +109,12 @@ ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
 		// DuckDB's default row group (122880 rows) would make every small target a single file
 		options.row_group_size = std::max<int64_t>(1024, std::min<int64_t>(122880, options.target_file_size / 64));
 	}
+	if (FindOption("parquet_row_group_size_bytes", &table, value)) {
+		options.row_group_size_bytes = std::stoll(value);
+	}
+	if (FindOption("per_thread_output", &table, value)) {
+		options.per_thread_output = value == "true";
+	}
 	std::string compression;
 	if (FindOption("parquet_compression", &table, compression)) {
 		options.compression = compression;

@@ -3,6 +3,7 @@
 #include "catalog/lake_table_entry.hpp"
 #include "transaction/local_changes.hpp"
 #include "transaction/lake_transaction.hpp"
+#include "write/deleted_rows_plan.hpp"
 #include "write/lake_row_sink.hpp"
 #include "write/row_id_set.hpp"
 #include "write/shared_row_sink.hpp"
@@ -20,6 +21,13 @@ namespace {
 class DeleteState : public GlobalSinkState {
 public:
 	RowIdSet row_ids;
+	//! RETURNING: the deleted rows
+	ReturnedRows returned;
+};
+
+class DeleteLocalState : public LocalSinkState {
+public:
+	DataChunk rows;
 };
 
 //! UPDATE: the row ids of the old versions (deleted at Finalize), and the new versions. A committed row keeps
@@ -35,6 +43,8 @@ public:
 	SharedRowSink sink;
 	SharedRowSink kept_sink;
 	std::atomic<idx_t> updated {0};
+	//! RETURNING: the new versions
+	ReturnedRows returned;
 };
 
 class UpdateLocalState : public LocalSinkState {
@@ -99,8 +109,39 @@ unique_ptr<GlobalSinkState> LakeDelete::GetGlobalSinkState(ClientContext &contex
 	return make_uniq<DeleteState>();
 }
 
+unique_ptr<LocalSinkState> LakeDelete::GetLocalSinkState(ExecutionContext &context) const {
+	auto state = make_uniq<DeleteLocalState>();
+	if (returning) {
+		state->rows.InitializeEmpty(types);
+	}
+	return std::move(state);
+}
+
 SinkResultType LakeDelete::Sink(ExecutionContext &context, DataChunk &chunk, OperatorSinkInput &input) const {
-	input.global_state.Cast<DeleteState>().row_ids.Insert(chunk.data[row_id_index], chunk.size());
+	auto &state = input.global_state.Cast<DeleteState>();
+	if (!returning) {
+		state.row_ids.Insert(chunk.data[row_id_index], chunk.size());
+		return SinkResultType::NEED_MORE_INPUT;
+	}
+	// a row reached twice (e.g. through a join) is deleted, and returned, once
+	auto first = state.row_ids.InsertNew(chunk.data[row_id_index], chunk.size());
+	if (first.empty()) {
+		return SinkResultType::NEED_MORE_INPUT;
+	}
+	auto &rows = input.local_state.Cast<DeleteLocalState>().rows;
+	rows.Reset();
+	for (idx_t col = 0; col < types.size(); col++) {
+		rows.data[col].Reference(chunk.data[returned_row_index + col]);
+	}
+	rows.SetCardinality(chunk.size());
+	if (first.size() < chunk.size()) {
+		SelectionVector selection(first.size());
+		for (idx_t i = 0; i < first.size(); i++) {
+			selection.set_index(i, first[i].first);
+		}
+		rows.Slice(selection, first.size());
+	}
+	state.returned.Append(context.client, rows);
 	return SinkResultType::NEED_MORE_INPUT;
 }
 
@@ -113,6 +154,10 @@ SinkFinalizeType LakeDelete::Finalize(Pipeline &pipeline, Event &event, ClientCo
 
 idx_t LakeDelete::RowCount(GlobalSinkState &state) const {
 	return state.Cast<DeleteState>().row_ids.Count();
+}
+
+ReturnedRows &LakeDelete::Returned(GlobalSinkState &state) const {
+	return state.Cast<DeleteState>().returned;
 }
 
 // --- UPDATE -------------------------------------------------------------------
@@ -142,7 +187,8 @@ SinkResultType LakeUpdate::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 		local.kept_sink = global.kept_sink.Local();
 	}
 	// The same row reached twice (e.g. through a join) is updated once.
-	auto first = global.row_ids.InsertNew(chunk.data[chunk.ColumnCount() - 1], chunk.size());
+	auto row_ids = row_id_index.IsValid() ? row_id_index.GetIndex() : chunk.ColumnCount() - 1;
+	auto first = global.row_ids.InsertNew(chunk.data[row_ids], chunk.size());
 	SelectionVector selection(STANDARD_VECTOR_SIZE);
 	std::vector<int64_t> kept_ids;
 	kept_ids.reserve(first.size());
@@ -166,6 +212,9 @@ SinkResultType LakeUpdate::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 		new_rows.Slice(selection, first.size());
 	}
 	local.Append(context.client, kept_ids);
+	if (returning) {
+		global.returned.Append(context.client, new_rows);
+	}
 	global.updated += first.size();
 	return SinkResultType::NEED_MORE_INPUT;
 }
@@ -193,24 +242,33 @@ idx_t LakeUpdate::RowCount(GlobalSinkState &state) const {
 	return state.Cast<UpdateState>().updated;
 }
 
+ReturnedRows &LakeUpdate::Returned(GlobalSinkState &state) const {
+	return state.Cast<UpdateState>().returned;
+}
+
 // --- planning -----------------------------------------------------------------
 
 PhysicalOperator &PlanLakeDelete(ClientContext &context, PhysicalPlanGenerator &planner, LogicalDelete &op,
                                  PhysicalOperator &plan) {
-	if (op.return_chunk) {
-		throw NotImplementedException("DELETE ... RETURNING is not supported on DuckLake tables yet");
+	auto &table = op.table.Cast<LakeTableEntry>();
+	auto row_id_index = op.expressions[0]->Cast<BoundReferenceExpression>().index;
+	if (!op.return_chunk) {
+		auto &del = planner.Make<LakeDelete>(table, row_id_index, op.estimated_cardinality);
+		del.children.push_back(plan);
+		return del;
 	}
-	auto &bound_ref = op.expressions[0]->Cast<BoundReferenceExpression>();
-	auto &del = planner.Make<LakeDelete>(op.table.Cast<LakeTableEntry>(), bound_ref.index, op.estimated_cardinality);
-	del.children.push_back(plan);
+	// RETURNING: the input becomes the whole rows to delete, the table's columns then the row id
+	auto &rows = PlanDeletedRows(context, planner, table, plan, row_id_index);
+	auto &del = planner.Make<LakeDelete>(table, rows.types.size() - 1, op.estimated_cardinality).Cast<LakeDelete>();
+	del.returning = true;
+	del.types = op.types;
+	del.returned_row_index = 0;
+	del.children.push_back(rows);
 	return del;
 }
 
 PhysicalOperator &PlanLakeUpdate(ClientContext &context, PhysicalPlanGenerator &planner, LogicalUpdate &op,
                                  PhysicalOperator &plan) {
-	if (op.return_chunk) {
-		throw NotImplementedException("UPDATE ... RETURNING is not supported on DuckLake tables yet");
-	}
 	auto &table = op.table.Cast<LakeTableEntry>();
 	if (op.columns.size() != table.GetColumns().PhysicalColumnCount()) {
 		throw InternalException("DuckLake UPDATE must rewrite every column of the row");
@@ -219,6 +277,10 @@ PhysicalOperator &PlanLakeUpdate(ClientContext &context, PhysicalPlanGenerator &
 	                                        std::move(op.bound_defaults), op.estimated_cardinality)
 	                   .Cast<LakeUpdate>();
 	update.parallel = plan.estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS;
+	if (op.return_chunk) {
+		update.returning = true;
+		update.types = op.types; // the new versions: the table's columns
+	}
 	update.children.push_back(plan);
 	return update;
 }

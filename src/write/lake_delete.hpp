@@ -14,6 +14,11 @@
 // rows writes the new versions on every thread, each thread its own files
 // (SharedRowSink); a smaller one on one thread, so it makes no more files
 // than it needs.
+//
+// With RETURNING, UPDATE returns the new versions (it has every column; it
+// then runs on one thread), DELETE the deleted rows: its input then carries
+// the whole row, which the plan joins in from a scan of the table
+// (write/deleted_rows_plan.hpp).
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -35,9 +40,12 @@ public:
 
 	LakeTableEntry *table;
 	duckdb::idx_t row_id_index;
+	//! RETURNING: the input's column where the deleted row (the table's columns) starts
+	duckdb::idx_t returned_row_index = 0;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
+	duckdb::unique_ptr<duckdb::LocalSinkState> GetLocalSinkState(duckdb::ExecutionContext &context) const override;
 	duckdb::SinkResultType Sink(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
 	                            duckdb::OperatorSinkInput &input) const override;
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
@@ -49,6 +57,7 @@ public:
 
 protected:
 	duckdb::idx_t RowCount(duckdb::GlobalSinkState &state) const override;
+	ReturnedRows &Returned(duckdb::GlobalSinkState &state) const override;
 };
 
 class LakeUpdate : public LakeWriteOperator {
@@ -65,6 +74,8 @@ public:
 	duckdb::vector<duckdb::unique_ptr<duckdb::Expression>> bound_defaults;
 	//! Every thread writes new row versions (a statement expected to rewrite PARALLEL_WRITE_MIN_ROWS or more)
 	bool parallel = false;
+	//! The input's row id column (unset: the last one)
+	duckdb::optional_idx row_id_index;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
@@ -82,6 +93,7 @@ public:
 
 protected:
 	duckdb::idx_t RowCount(duckdb::GlobalSinkState &state) const override;
+	ReturnedRows &Returned(duckdb::GlobalSinkState &state) const override;
 };
 
 duckdb::PhysicalOperator &PlanLakeDelete(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,

@@ -28,13 +28,7 @@ public:
 	//! Rows the parallel plan inserted (set in Finalize)
 	idx_t parallel_rows = 0;
 	//! INSERT ... RETURNING: the rows inserted
-	unique_ptr<ColumnDataCollection> returned;
-};
-
-class ReturningSourceState : public GlobalSourceState {
-public:
-	ColumnDataScanState scan;
-	bool initialized = false;
+	ReturnedRows returned;
 };
 
 class LakeInsertLocalState : public LocalSinkState {
@@ -100,35 +94,15 @@ SinkResultType LakeInsert::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 	}
 	if (state.sink) {
 		if (returning) {
-			if (!state.returned) {
-				state.returned = make_uniq<ColumnDataCollection>(context.client, chunk.GetTypes());
-			}
-			state.returned->Append(chunk);
+			state.returned.Append(context.client, chunk);
 		}
 		state.sink->Append(context.client, chunk);
 	}
 	return SinkResultType::NEED_MORE_INPUT;
 }
 
-unique_ptr<GlobalSourceState> LakeInsert::GetGlobalSourceState(ClientContext &context) const {
-	return make_uniq<ReturningSourceState>();
-}
-
-SourceResultType LakeInsert::GetData(ExecutionContext &context, DataChunk &chunk, OperatorSourceInput &input) const {
-	if (!returning) {
-		return LakeWriteOperator::GetData(context, chunk, input);
-	}
-	auto &state = sink_state->Cast<LakeInsertGlobalState>();
-	if (!state.returned) {
-		return SourceResultType::FINISHED;
-	}
-	auto &source = input.global_state.Cast<ReturningSourceState>();
-	if (!source.initialized) {
-		state.returned->InitializeScan(source.scan);
-		source.initialized = true;
-	}
-	state.returned->Scan(source.scan, chunk);
-	return chunk.size() == 0 ? SourceResultType::FINISHED : SourceResultType::HAVE_MORE_OUTPUT;
+ReturnedRows &LakeInsert::Returned(GlobalSinkState &state) const {
+	return state.Cast<LakeInsertGlobalState>().returned;
 }
 
 SinkCombineResultType LakeInsert::Combine(ExecutionContext &context, OperatorSinkCombineInput &input) const {
@@ -177,6 +151,13 @@ static bool WorthWritingUnordered(ClientContext &context, PhysicalOperator &plan
 	       (partitioned || !PhysicalPlanGenerator::PreserveInsertionOrder(context, plan));
 }
 
+//! The table's per_thread_output option: large inserts are written on every thread, in no particular order
+static bool PerThreadOutput(ClientContext &context, LakeTableEntry &table) {
+	std::string value;
+	auto &transaction = LakeTransaction::Get(context, table.ParentCatalog());
+	return transaction.FindOption("per_thread_output", &table, value) && value == "true";
+}
+
 static PhysicalOperator &PlanOrderedCopy(PhysicalPlanGenerator &planner, PhysicalOperator &plan,
                                          std::shared_ptr<InsertTarget> target) {
 	auto &copy = planner.Make<PhysicalBatchCopyToFile>(vector<LogicalType> {LogicalType::BIGINT},
@@ -208,7 +189,11 @@ PhysicalOperator &PlanLakeInsert(ClientContext &context, PhysicalPlanGenerator &
 		return insert;
 	}
 	auto partitioned = table.Record().partition.IsPartitioned();
-	if (!partitioned && WorthWritingInParallel(context, *plan)) {
+	if (plan->estimated_cardinality >= PARALLEL_WRITE_MIN_ROWS && PerThreadOutput(context, table)) {
+		// per_thread_output: every thread writes its own files, in no particular order
+		insert.unordered_parallel = true;
+		insert.children.push_back(*plan);
+	} else if (!partitioned && WorthWritingInParallel(context, *plan)) {
 		insert.parallel_target = std::make_shared<InsertTarget>(table);
 		insert.children.push_back(PlanOrderedCopy(planner, *plan, insert.parallel_target));
 	} else {

@@ -11,8 +11,9 @@
 //    order, through the ordered lake copy function (write/ordered_lake_copy);
 //    LakeInsert, its parent, registers the result of their InsertTarget.
 //  * single-threaded: LakeInsert sinks the rows itself into a LakeRowSink.
-//  * unordered (MERGE's inserts of many rows): LakeInsert is a parallel sink,
-//    every thread writing its own files through a SharedRowSink.
+//  * unordered (MERGE's inserts of many rows, and INSERTs of many rows into a
+//    table with the per_thread_output option): LakeInsert is a parallel
+//    sink, every thread writing its own files through a SharedRowSink.
 // INSERT ... RETURNING takes the single-threaded plan and also keeps the
 // rows it inserts, which it returns as its source.
 //===----------------------------------------------------------------------===//
@@ -48,8 +49,6 @@ public:
 	//! Every thread writes the rows it gets, in no particular order (MERGE's inserts, a partitioned table's, a
 	//! source whose order is not kept)
 	bool unordered_parallel = false;
-	//! INSERT ... RETURNING: the operator returns the inserted rows (the table's columns) instead of their count
-	bool returning = false;
 
 public:
 	duckdb::unique_ptr<duckdb::GlobalSinkState> GetGlobalSinkState(duckdb::ClientContext &context) const override;
@@ -59,9 +58,6 @@ public:
 	bool ParallelSink() const override {
 		return unordered_parallel;
 	}
-	duckdb::unique_ptr<duckdb::GlobalSourceState> GetGlobalSourceState(duckdb::ClientContext &context) const override;
-	duckdb::SourceResultType GetData(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
-	                                 duckdb::OperatorSourceInput &input) const override;
 	duckdb::SinkResultType Sink(duckdb::ExecutionContext &context, duckdb::DataChunk &chunk,
 	                            duckdb::OperatorSinkInput &input) const override;
 	duckdb::SinkFinalizeType Finalize(duckdb::Pipeline &pipeline, duckdb::Event &event,
@@ -70,6 +66,7 @@ public:
 
 protected:
 	duckdb::idx_t RowCount(duckdb::GlobalSinkState &state) const override;
+	ReturnedRows &Returned(duckdb::GlobalSinkState &state) const override;
 };
 
 duckdb::PhysicalOperator &PlanLakeInsert(duckdb::ClientContext &context, duckdb::PhysicalPlanGenerator &planner,

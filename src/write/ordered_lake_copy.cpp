@@ -38,10 +38,12 @@ struct OrderedCopyBindData : public FunctionData {
 	}
 };
 
-//! One batch of rows on its way to a file: prepared by DuckDB's Parquet writer, or held back unprepared (a batch
-//! small enough that the statement may still be inlined).
+using PreparedRowGroups = std::vector<unique_ptr<PreparedBatchData>>;
+
+//! One batch of rows on its way to a file: prepared by DuckDB's Parquet writer (one row group, or several under a
+//! row group byte limit), or held back unprepared (a batch small enough that the statement may still be inlined).
 struct OrderedCopyBatch : public PreparedBatchData {
-	unique_ptr<PreparedBatchData> prepared;
+	PreparedRowGroups prepared;
 	unique_ptr<ColumnDataCollection> raw;
 	idx_t rows = 0;
 	std::unordered_map<int64_t, NestedCounts> nested_counts;
@@ -104,9 +106,9 @@ struct OrderedCopyState : public GlobalFunctionData {
 
 	GlobalFunctionData &PreparingWriter();
 	unique_ptr<OrderedCopyBatch> MakeBatch(unique_ptr<ColumnDataCollection> rows);
-	unique_ptr<PreparedBatchData> Prepare(unique_ptr<ColumnDataCollection> rows);
+	PreparedRowGroups Prepare(unique_ptr<ColumnDataCollection> rows);
 	void Flush(OrderedCopyBatch &batch);
-	void Write(PreparedBatchData &prepared, idx_t rows, const std::unordered_map<int64_t, NestedCounts> &counts,
+	void Write(PreparedRowGroups &prepared, idx_t rows, const std::unordered_map<int64_t, NestedCounts> &counts,
 	           std::vector<std::unique_ptr<OrderedCopyTracking>> &trackings, const std::vector<idx_t> &tracking_rows);
 	void WriteHeldBack();
 	void FinishCurrentFile();
@@ -125,8 +127,8 @@ GlobalFunctionData &OrderedCopyState::PreparingWriter() {
 }
 
 //! The rows as DuckDB's Parquet writer takes them: without the tracking columns, cast to the written types where
-//! a source differs, encoded where DuckDB cannot write the type exactly.
-unique_ptr<PreparedBatchData> OrderedCopyState::Prepare(unique_ptr<ColumnDataCollection> rows) {
+//! a source differs, encoded where DuckDB cannot write the type exactly; cut by the row group byte limit.
+PreparedRowGroups OrderedCopyState::Prepare(unique_ptr<ColumnDataCollection> rows) {
 	auto &writer = PreparingWriter();
 	auto written_count = written_types.size();
 	bool reshape = binding->needs_encoding || rows->ColumnCount() != written_count;
@@ -158,7 +160,11 @@ unique_ptr<PreparedBatchData> OrderedCopyState::Prepare(unique_ptr<ColumnDataCol
 		}
 		rows = std::move(storage);
 	}
-	return binding->function.prepare_batch(context, *binding->bind_data, writer, std::move(rows));
+	PreparedRowGroups prepared;
+	for (auto &group : SplitRowGroups(context, std::move(rows), binding->row_group_size_bytes)) {
+		prepared.push_back(binding->function.prepare_batch(context, *binding->bind_data, writer, std::move(group)));
+	}
+	return prepared;
 }
 
 unique_ptr<OrderedCopyBatch> OrderedCopyState::MakeBatch(unique_ptr<ColumnDataCollection> rows) {
@@ -193,7 +199,7 @@ void OrderedCopyState::FinishCurrentFile() {
 	rows_in_file = 0;
 }
 
-void OrderedCopyState::Write(PreparedBatchData &prepared, idx_t rows,
+void OrderedCopyState::Write(PreparedRowGroups &prepared, idx_t rows,
                              const std::unordered_map<int64_t, NestedCounts> &counts,
                              std::vector<std::unique_ptr<OrderedCopyTracking>> &trackings,
                              const std::vector<idx_t> &tracking_rows) {
@@ -216,7 +222,10 @@ void OrderedCopyState::Write(PreparedBatchData &prepared, idx_t rows,
 		file_state = files.back().state.get();
 		file_index = files.size() - 1;
 	}
-	function.flush_batch(context, *binding->bind_data, *file_state, prepared);
+	// a batch's row groups go to one file: the positions of its rows follow from where it starts
+	for (auto &row_group : prepared) {
+		function.flush_batch(context, *binding->bind_data, *file_state, *row_group);
+	}
 	counter.Add(counts);
 	auto position = rows_in_file;
 	for (idx_t i = 0; i < trackings.size(); i++) {
@@ -233,7 +242,7 @@ void OrderedCopyState::WriteHeldBack() {
 	}
 	auto rows = held_back.rows->Count();
 	auto prepared = Prepare(std::move(held_back.rows));
-	Write(*prepared, rows, held_back.nested_counts, held_back.trackings, held_back.tracking_rows);
+	Write(prepared, rows, held_back.nested_counts, held_back.trackings, held_back.tracking_rows);
 	held_back = HeldBackRows();
 }
 
@@ -268,7 +277,7 @@ void OrderedCopyState::Flush(OrderedCopyBatch &batch) {
 	}
 	std::vector<std::unique_ptr<OrderedCopyTracking>> trackings;
 	trackings.push_back(std::move(batch.tracking));
-	Write(*batch.prepared, batch.rows, batch.nested_counts, trackings, {batch.rows});
+	Write(batch.prepared, batch.rows, batch.nested_counts, trackings, {batch.rows});
 }
 
 void OrderedCopyState::Finish() {

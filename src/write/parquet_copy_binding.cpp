@@ -12,6 +12,7 @@
 #include "duckdb/main/client_context.hpp"
 #include "duckdb/main/database.hpp"
 #include "duckdb/parser/parsed_data/copy_info.hpp"
+#include "duckdb/storage/buffer_manager.hpp"
 
 namespace inlake {
 
@@ -69,6 +70,7 @@ ParquetCopyBinding::ParquetCopyBinding(ClientContext &context, const ParquetWrit
 	if (!options.parquet_version.empty()) {
 		info.options["parquet_version"] = {Value(options.parquet_version)};
 	}
+	row_group_size_bytes = options.row_group_size_bytes > 0 ? static_cast<idx_t>(options.row_group_size_bytes) : 0;
 	CopyFunctionBindInput input(info);
 	input.file_extension = "parquet";
 	bind_data = function.copy_to_bind(context, input, names, storage_types);
@@ -104,6 +106,29 @@ void EncodeChunkForParquet(DataChunk &source, DataChunk &result) {
 		EncodeForParquet(source.data[col], result.data[col], source.size());
 	}
 	result.SetCardinality(source.size());
+}
+
+std::vector<unique_ptr<ColumnDataCollection>> SplitRowGroups(ClientContext &context,
+                                                              unique_ptr<ColumnDataCollection> rows, idx_t max_bytes) {
+	std::vector<unique_ptr<ColumnDataCollection>> groups;
+	if (max_bytes == 0 || rows->SizeInBytes() < max_bytes) {
+		groups.push_back(std::move(rows));
+		return groups;
+	}
+	unique_ptr<ColumnDataCollection> group;
+	for (auto &chunk : rows->Chunks()) {
+		if (!group) {
+			group = make_uniq<ColumnDataCollection>(BufferManager::GetBufferManager(context), rows->Types());
+		}
+		group->Append(chunk);
+		if (group->SizeInBytes() >= max_bytes) {
+			groups.push_back(std::move(group));
+		}
+	}
+	if (group && group->Count() > 0) {
+		groups.push_back(std::move(group));
+	}
+	return groups;
 }
 
 void RemoveFilesQuietly(ClientContext &context, const std::vector<std::string> &paths) {

@@ -15,6 +15,10 @@
 //    WrittenDataFile. Either may be used from any thread, one file at a time.
 //  * A ParquetOpenFile's state may outlive FinishFile: DuckDB's writer can
 //    still prepare row groups (PrepareBatch) after its file is closed.
+//  * The row group byte limit (parquet_row_group_size_bytes) is not given to
+//    DuckDB's writer, whose binder refuses ROW_GROUP_SIZE_BYTES while
+//    insertion order is preserved: the callers cut row groups themselves
+//    (SplitRowGroups) and write each with PrepareBatch/FlushBatch.
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -38,6 +42,8 @@ struct ParquetCopyBinding {
 	std::vector<ParquetStatsPath> stats_paths;
 	//! Rows per row group the bound function writes
 	duckdb::idx_t row_group_size = 0;
+	//! Bytes (in memory) at which a row group is closed (0: no limit; see SplitRowGroups)
+	duckdb::idx_t row_group_size_bytes = 0;
 	std::string directory;
 	std::string file_suffix;
 };
@@ -58,6 +64,11 @@ WrittenDataFile FinishParquetFile(duckdb::ClientContext &context, ParquetCopyBin
                                   const std::unordered_map<int64_t, NestedCounts> &nested_counts);
 //! Writes `source`'s columns into `result` (of binding.storage_types), encoding what needs it.
 void EncodeChunkForParquet(duckdb::DataChunk &source, duckdb::DataChunk &result);
+//! `rows` cut into row groups for a byte limit of `max_bytes` (0: none): a row group ends with the chunk that
+//! makes its rows reach the limit in memory, as DuckDB's Parquet writer cuts them for ROW_GROUP_SIZE_BYTES.
+std::vector<duckdb::unique_ptr<duckdb::ColumnDataCollection>>
+SplitRowGroups(duckdb::ClientContext &context, duckdb::unique_ptr<duckdb::ColumnDataCollection> rows,
+               duckdb::idx_t max_bytes);
 //! Removes the given files, ignoring failures (for writes that are abandoned).
 void RemoveFilesQuietly(duckdb::ClientContext &context, const std::vector<std::string> &paths);
 

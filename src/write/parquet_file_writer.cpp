@@ -6,6 +6,7 @@
 #include "duckdb/function/copy_function.hpp"
 #include "duckdb/main/client_context.hpp"
 #include "duckdb/parallel/thread_context.hpp"
+#include "duckdb/storage/buffer_manager.hpp"
 
 namespace inlake {
 
@@ -32,9 +33,14 @@ struct ParquetFileWriter::State {
 	//! Every file created, removed again when the writer is dropped without Finish()
 	vector<string> created_files;
 	bool finished = false;
+	//! With a row group byte limit: the rows of the row group being gathered, written by PrepareBatch/FlushBatch
+	//! when it is full (the bound function only counts rows)
+	unique_ptr<ColumnDataCollection> row_group;
 
 	void StartFile();
 	void FinishFile();
+	void Gather(DataChunk &rows);
+	void FlushRowGroup();
 	void CheckChunk(DataChunk &chunk) const;
 	//! The chunk as it is written: `chunk` itself, or its columns encoded into `encoded`.
 	DataChunk &Encode(DataChunk &chunk);
@@ -67,8 +73,28 @@ void ParquetFileWriter::State::StartFile() {
 	created_files.push_back(file.path);
 }
 
+void ParquetFileWriter::State::Gather(DataChunk &rows) {
+	if (!row_group) {
+		row_group = make_uniq<ColumnDataCollection>(BufferManager::GetBufferManager(context), rows.GetTypes());
+	}
+	row_group->Append(rows);
+	if (row_group->Count() >= binding.row_group_size || row_group->SizeInBytes() >= binding.row_group_size_bytes) {
+		FlushRowGroup();
+	}
+}
+
+void ParquetFileWriter::State::FlushRowGroup() {
+	if (!row_group || row_group->Count() == 0) {
+		return;
+	}
+	auto &function = binding.function;
+	auto prepared = function.prepare_batch(context, *binding.bind_data, *file.state, std::move(row_group));
+	function.flush_batch(context, *binding.bind_data, *file.state, *prepared);
+}
+
 void ParquetFileWriter::State::FinishFile() {
 	auto &function = binding.function;
+	FlushRowGroup();
 	function.copy_to_combine(execution, *binding.bind_data, *file.state, *local_state);
 	written.push_back(FinishParquetFile(context, binding, file, counter.Counts()));
 	file = ParquetOpenFile();
@@ -120,8 +146,12 @@ void ParquetFileWriter::Append(DataChunk &chunk) {
 	if (!state->file.state) {
 		state->StartFile();
 	}
-	function.copy_to_sink(state->execution, bind_data, *state->file.state, *state->local_state,
-	                      state->Encode(chunk));
+	if (state->binding.row_group_size_bytes > 0) {
+		state->Gather(state->Encode(chunk));
+	} else {
+		function.copy_to_sink(state->execution, bind_data, *state->file.state, *state->local_state,
+		                      state->Encode(chunk));
+	}
 	state->counter.Count(chunk);
 }
 

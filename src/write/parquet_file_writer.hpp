@@ -7,6 +7,8 @@
 //    DuckDB's FileSystem (so any file system the client has works).
 //  * Every column is written with its LakeColumn::column_id as Parquet field
 //    id (nested children too).
+//  * Row groups end at `row_group_size` rows, or once their rows take
+//    `row_group_size_bytes` in memory when that is set.
 //  * When `target_file_size` bytes is reached the current file is closed and
 //    the next Append continues in a new file.
 //  * Optional hidden columns (for flushes that keep row ids and snapshots):
@@ -85,6 +87,11 @@ struct ParquetWriteOptions {
 	int64_t compression_level = 0;
 	//! Rows per row group (0: DuckDB's default, 122880)
 	int64_t row_group_size = 0;
+	//! A row group is also closed once its rows take this many bytes in memory (ColumnDataCollection::SizeInBytes,
+	//! as DuckDB's ROW_GROUP_SIZE_BYTES counts them; 0: no limit)
+	int64_t row_group_size_bytes = 0;
+	//! A large insert writes on every thread, each its own files (the per_thread_output option)
+	bool per_thread_output = false;
 	//! Parquet PARQUET_VERSION option, "V1" or "V2" (empty: DuckDB's default)
 	std::string parquet_version;
 	//! File names are ducklake-<uuidv7><file_suffix> ("-delete.parquet" for delete files)

@@ -268,6 +268,36 @@ TEST_F(ParquetFileWriterTest, RotatesFilesAtTargetSize) {
 	EXPECT_EQ(StatsOf(files.back(), 1).max_value, "99999");
 }
 
+TEST_F(ParquetFileWriterTest, EndsRowGroupsAtTheByteLimit) {
+	// parquet_row_group_size_bytes: a row group ends with the chunk that makes its rows reach the limit in memory,
+	// and rotation at the target size still works
+	ParquetWriteOptions options;
+	options.directory = Dir();
+	options.columns = {Col(1, "id", duckdb::LogicalType::BIGINT), Col(2, "v", duckdb::LogicalType::VARCHAR)};
+	options.row_group_size_bytes = 256 * 1024;
+	options.target_file_size = 1024 * 1024;
+	ParquetFileWriter writer(*con.context, options);
+	AppendQuery(writer, "SELECT i AS id, md5(i::VARCHAR) AS v FROM range(100000) t(i)");
+	auto files = writer.Finish();
+	ASSERT_GE(files.size(), 2u);
+	std::string list;
+	int64_t total = 0;
+	for (auto &file : files) {
+		list += (list.empty() ? "" : ", ") + Lit(file.path);
+		total += file.record_count;
+	}
+	EXPECT_EQ(total, 100000);
+	auto metadata = "parquet_metadata([" + list + "]) WHERE path_in_schema = 'id'";
+	// 100,000 rows would be one row group by the row count (122,880); a 2048-row chunk takes about 100KB here
+	EXPECT_GE(Scalar("SELECT count(*) FROM " + metadata).GetValue<int64_t>(), 10);
+	EXPECT_LT(Scalar("SELECT max(row_group_num_rows) FROM " + metadata).GetValue<int64_t>(), 20000);
+	auto read = "read_parquet([" + list + "])";
+	EXPECT_EQ(Scalar("SELECT count(*) FROM " + read).GetValue<int64_t>(), 100000);
+	EXPECT_EQ(Scalar("SELECT sum(id) FROM " + read).GetValue<int64_t>(), 99999LL * 100000 / 2);
+	EXPECT_EQ(StatsOf(files[0], 1).min_value, "0");
+	EXPECT_EQ(StatsOf(files.back(), 1).max_value, "99999");
+}
+
 TEST_F(ParquetFileWriterTest, WritesHiddenRowIdAndSnapshotColumns) {
 	ParquetWriteOptions options;
 	options.directory = Dir();

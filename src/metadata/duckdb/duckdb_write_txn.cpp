@@ -82,6 +82,14 @@ void DuckDBWriteTxn::EndView(int64_t view_id, int64_t end_snapshot) {
 	batch.EndView(view_id, end_snapshot);
 }
 
+void DuckDBWriteTxn::InsertMacro(const MacroRecord &macro, int64_t begin_snapshot) {
+	batch.InsertMacro(macro, begin_snapshot);
+}
+
+void DuckDBWriteTxn::EndMacro(int64_t macro_id, int64_t end_snapshot) {
+	batch.EndMacro(macro_id, end_snapshot);
+}
+
 void DuckDBWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
 	batch.EndSchema(schema_id, end_snapshot);
 }

@@ -43,6 +43,8 @@ public:
 	void EndSchema(int64_t schema_id, int64_t end_snapshot) override;
 	void InsertView(const ViewRecord &view, int64_t begin_snapshot) override;
 	void EndView(int64_t view_id, int64_t end_snapshot) override;
+	void InsertMacro(const MacroRecord &macro, int64_t begin_snapshot) override;
+	void EndMacro(int64_t macro_id, int64_t end_snapshot) override;
 	void InsertTable(const TableRecord &table, int64_t begin_snapshot) override;
 	void EndTable(int64_t table_id, int64_t end_snapshot) override;
 	void InsertDataFile(const DataFileRecord &file) override;

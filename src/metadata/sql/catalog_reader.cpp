@@ -181,6 +181,58 @@ void CatalogReader::ReadViews(int64_t snapshot_id, CatalogContents &contents) {
 	}
 }
 
+void CatalogReader::ReadMacros(int64_t snapshot_id, CatalogContents &contents) {
+	auto macros = connection.Query("SELECT macro_id, schema_id, macro_name FROM " + prefix + "ducklake_macro WHERE " +
+	                               VisibleAt(snapshot_id) + " ORDER BY macro_id");
+	if (macros.RowCount() == 0) {
+		return;
+	}
+	std::map<int64_t, size_t> macro_index;
+	for (duckdb::idx_t row = 0; row < macros.RowCount(); row++) {
+		ResultRow r(macros, row);
+		MacroRecord macro;
+		macro.macro_id = r.Int(0);
+		macro.schema_id = r.Int(1);
+		macro.macro_name = r.String(2);
+		macro_index[macro.macro_id] = contents.macros.size();
+		contents.macros.push_back(std::move(macro));
+	}
+	auto visible_ids = "(SELECT macro_id FROM " + prefix + "ducklake_macro WHERE " + VisibleAt(snapshot_id) + ")";
+	auto impls = connection.Query("SELECT macro_id, impl_id, dialect, sql, type FROM " + prefix +
+	                              "ducklake_macro_impl WHERE macro_id IN " + visible_ids + " ORDER BY macro_id, impl_id");
+	std::map<std::pair<int64_t, int64_t>, std::pair<size_t, size_t>> impl_index;
+	for (duckdb::idx_t row = 0; row < impls.RowCount(); row++) {
+		ResultRow r(impls, row);
+		auto macro = macro_index.find(r.Int(0));
+		if (macro == macro_index.end()) {
+			continue;
+		}
+		MacroImplRecord impl;
+		impl.dialect = r.String(2);
+		impl.sql = r.String(3);
+		impl.type = r.String(4);
+		auto &target = contents.macros[macro->second].impls;
+		impl_index[std::make_pair(r.Int(0), r.Int(1))] = std::make_pair(macro->second, target.size());
+		target.push_back(std::move(impl));
+	}
+	auto parameters = connection.Query(
+	    "SELECT macro_id, impl_id, parameter_name, parameter_type, default_value, default_value_type FROM " + prefix +
+	    "ducklake_macro_parameters WHERE macro_id IN " + visible_ids + " ORDER BY macro_id, impl_id, column_id");
+	for (duckdb::idx_t row = 0; row < parameters.RowCount(); row++) {
+		ResultRow r(parameters, row);
+		auto impl = impl_index.find(std::make_pair(r.Int(0), r.Int(1)));
+		if (impl == impl_index.end()) {
+			continue;
+		}
+		MacroParameterRecord parameter;
+		parameter.parameter_name = r.String(2);
+		parameter.parameter_type = r.IsNull(3) ? "unknown" : r.String(3);
+		parameter.default_value = r.String(4);
+		parameter.default_value_type = r.IsNull(5) ? "unknown" : r.String(5);
+		contents.macros[impl->second.first].impls[impl->second.second].parameters.push_back(std::move(parameter));
+	}
+}
+
 void CatalogReader::ReadComments(int64_t snapshot_id, CatalogContents &contents,
                                  const std::map<int64_t, size_t> &table_index) {
 	auto visible = VisibleAt(snapshot_id);
@@ -277,6 +329,7 @@ CatalogContents CatalogReader::Catalog(int64_t snapshot_id) {
 		}
 	}
 	ReadViews(snapshot_id, contents);
+	ReadMacros(snapshot_id, contents);
 	ReadComments(snapshot_id, contents, table_index);
 	auto max_ids =
 	    connection.Query("SELECT table_id, max(column_id) FROM " + prefix + "ducklake_column GROUP BY table_id");

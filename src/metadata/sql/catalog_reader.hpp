@@ -117,6 +117,7 @@ public:
 
 private:
 	void ReadViews(int64_t snapshot_id, CatalogContents &contents);
+	void ReadMacros(int64_t snapshot_id, CatalogContents &contents);
 	//! The comments (ducklake_tag / ducklake_column_tag key "comment") of the tables read
 	void ReadComments(int64_t snapshot_id, CatalogContents &contents, const std::map<int64_t, size_t> &table_index);
 	void AddInlinedDeletes(int64_t table_id, int64_t snapshot_id, std::vector<DataFileRecord> &files,

@@ -107,6 +107,29 @@ void CatalogWriteBatch::EndView(int64_t view_id, int64_t end_snapshot) {
 	}
 }
 
+void CatalogWriteBatch::InsertMacro(const MacroRecord &macro, int64_t begin_snapshot) {
+	Stage("ducklake_macro", {Value::BIGINT(macro.schema_id), Value::BIGINT(macro.macro_id), Text(macro.macro_name),
+	                         Value::BIGINT(begin_snapshot), kNullId});
+	for (size_t impl_id = 0; impl_id < macro.impls.size(); impl_id++) {
+		auto &impl = macro.impls[impl_id];
+		Stage("ducklake_macro_impl", {Value::BIGINT(macro.macro_id), Value::BIGINT(int64_t(impl_id)), Text(impl.dialect),
+		                              Text(impl.sql), Text(impl.type)});
+		for (size_t column_id = 0; column_id < impl.parameters.size(); column_id++) {
+			auto &parameter = impl.parameters[column_id];
+			Stage("ducklake_macro_parameters",
+			      {Value::BIGINT(macro.macro_id), Value::BIGINT(int64_t(impl_id)), Value::BIGINT(int64_t(column_id)),
+			       Text(parameter.parameter_name), Text(parameter.parameter_type),
+			       TextOrNull(parameter.default_value, parameter.default_value_type != "unknown"),
+			       Text(parameter.default_value_type)});
+		}
+	}
+}
+
+void CatalogWriteBatch::EndMacro(int64_t macro_id, int64_t end_snapshot) {
+	AddEndStatement("UPDATE " + prefix + "ducklake_macro SET end_snapshot = " + SqlInt(end_snapshot) +
+	                " WHERE macro_id = " + SqlInt(macro_id) + " AND end_snapshot IS NULL");
+}
+
 void CatalogWriteBatch::InsertComments(const TableRecord &table, int64_t begin_snapshot) {
 	if (table.has_comment) {
 		Stage("ducklake_tag", {Value::BIGINT(table.table_id), Value::BIGINT(begin_snapshot), kNullId, Text("comment"),

@@ -41,6 +41,9 @@ public:
 	//! The view row and its comment; ending it ends both
 	void InsertView(const ViewRecord &view, int64_t begin_snapshot);
 	void EndView(int64_t view_id, int64_t end_snapshot);
+	//! The macro row, its implementations and their parameters
+	void InsertMacro(const MacroRecord &macro, int64_t begin_snapshot);
+	void EndMacro(int64_t macro_id, int64_t end_snapshot);
 	//! Ends the table's rows, its columns' and its comments'
 	void EndTable(int64_t table_id, int64_t end_snapshot);
 	//! The data file row and its column statistics

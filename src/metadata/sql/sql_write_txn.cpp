@@ -81,6 +81,14 @@ void SqlWriteTxn::EndView(int64_t view_id, int64_t end_snapshot) {
 	batch.EndView(view_id, end_snapshot);
 }
 
+void SqlWriteTxn::InsertMacro(const MacroRecord &macro, int64_t begin_snapshot) {
+	batch.InsertMacro(macro, begin_snapshot);
+}
+
+void SqlWriteTxn::EndMacro(int64_t macro_id, int64_t end_snapshot) {
+	batch.EndMacro(macro_id, end_snapshot);
+}
+
 void SqlWriteTxn::EndSchema(int64_t schema_id, int64_t end_snapshot) {
 	batch.EndSchema(schema_id, end_snapshot);
 }
