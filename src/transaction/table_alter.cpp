@@ -1,5 +1,6 @@
 #include "transaction/table_alter.hpp"
 
+#include "transaction/nested_field_alter.hpp"
 #include "transaction/partition_alter.hpp"
 #include "transaction/unsupported_alter.hpp"
 
@@ -217,6 +218,11 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		result.partition_changed = true;
 		break;
 	}
+	case AlterTableType::ADD_FIELD:
+	case AlterTableType::REMOVE_FIELD:
+	case AlterTableType::RENAME_FIELD:
+		result.columns_changed = AlterNestedField(record, info, result.added_field_id);
+		break;
 	default:
 		ThrowUnsupportedAlter(info);
 	}
