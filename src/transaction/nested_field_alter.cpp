@@ -1,6 +1,7 @@
 #include "transaction/nested_field_alter.hpp"
 
 #include "catalog/table_columns.hpp"
+#include "catalog/type_promotion.hpp"
 #include "common/lake_type_names.hpp"
 #include "transaction/partition_alter.hpp"
 
@@ -223,7 +224,85 @@ bool RenameField(TableRecord &record, RenameFieldInfo &rename) {
 	return true;
 }
 
+const char *KindName(const LogicalType &type) {
+	switch (type.id()) {
+	case LogicalTypeId::STRUCT:
+		return "STRUCT";
+	case LogicalTypeId::LIST:
+		return "LIST";
+	case LogicalTypeId::MAP:
+		return "MAP";
+	default:
+		return "a non-nested type";
+	}
+}
+
+void Evolve(const std::string &table, const std::string &path, LakeColumn &column, const LogicalType &target,
+            int64_t &next_id) {
+	if (!column.type.IsNested() && !target.IsNested()) {
+		if (column.type != target) {
+			CheckTypePromotion(table, path, column.type, target);
+			column.type = target;
+		}
+		return;
+	}
+	if (column.type.id() != target.id()) {
+		throw NotImplementedException("Cannot change \"%s\" of table \"%s\" from %s to %s: a nested field keeps its "
+		                              "kind (a STRUCT, LIST, MAP or other type); drop it and add it again instead",
+		                              path, table, column.type.ToString(), target.ToString());
+	}
+	switch (target.id()) {
+	case LogicalTypeId::STRUCT: {
+		std::vector<LakeColumn> children;
+		for (auto &field : StructType::GetChildTypes(target)) {
+			auto index = FindChild(column, field.first);
+			if (index >= 0) {
+				auto child = column.children[index];
+				child.name = field.first;
+				Evolve(table, path + "." + field.first, child, field.second, next_id);
+				children.push_back(std::move(child));
+				continue;
+			}
+			CheckStorableType(path + "." + field.first, field.second);
+			LakeColumn added;
+			added.column_id = next_id++;
+			added.name = field.first;
+			added.type = field.second;
+			added.children = NestedChildColumns(field.second, next_id);
+			children.push_back(std::move(added));
+		}
+		column.children = std::move(children);
+		break;
+	}
+	case LogicalTypeId::LIST:
+		Evolve(table, path + ".element", column.children[0], ListType::GetChildType(target), next_id);
+		break;
+	default:
+		Evolve(table, path + ".key", column.children[0], MapType::KeyType(target), next_id);
+		Evolve(table, path + ".value", column.children[1], MapType::ValueType(target), next_id);
+		break;
+	}
+	RebuildType(column);
+}
+
 } // namespace
+
+void EvolveNestedColumnType(TableRecord &record, LakeColumn &column, const LogicalType &target) {
+	if (column.type.id() != target.id()) {
+		if (!column.type.IsNested() || !target.IsNested()) {
+			throw NotImplementedException("Cannot change column \"%s\" of table \"%s\" from %s to %s: a column does "
+			                              "not change between nested and other types",
+			                              column.name, record.table_name, column.type.ToString(), target.ToString());
+		}
+		throw NotImplementedException("Cannot change column \"%s\" of table \"%s\" from %s to %s: ALTER COLUMN TYPE "
+		                              "changes a %s only into another %s (fields matched by name)",
+		                              column.name, record.table_name, column.type.ToString(), target.ToString(),
+		                              KindName(column.type), KindName(column.type));
+	}
+	auto next_id = std::max(record.max_column_id, MaxColumnId(record.columns)) + 1;
+	Evolve(record.table_name, column.name, column, target, next_id);
+	record.max_column_id = next_id - 1;
+}
 
 bool IsNestedFieldAlter(const AlterTableInfo &info) {
 	switch (info.alter_table_type) {

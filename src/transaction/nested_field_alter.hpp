@@ -29,6 +29,12 @@ bool IsNestedFieldAlter(const duckdb::AlterTableInfo &info);
 //! turn into its initial default.
 bool AlterNestedField(TableRecord &record, duckdb::AlterTableInfo &info, int64_t &added_field_id);
 
+//! ALTER COLUMN c SET DATA TYPE of a STRUCT/LIST/MAP column to another of the same kind: fields are matched by
+//! name at every level (upstream DuckLake's struct evolution); a field the new type names and the column lacks is
+//! added (a new id), a field it does not name is dropped, a kept leaf field may be promoted as a top-level column
+//! can (catalog/type_promotion.hpp).
+void EvolveNestedColumnType(TableRecord &record, LakeColumn &column, const duckdb::LogicalType &target);
+
 //! The column or nested field with this id (nullptr if none)
 LakeColumn *FindColumnById(std::vector<LakeColumn> &columns, int64_t column_id);
 

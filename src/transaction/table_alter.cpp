@@ -181,10 +181,11 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		}
 		CheckStorableType(change.column_name, change.target_type);
 		if (change.target_type.IsNested() || column.type.IsNested()) {
-			throw NotImplementedException("ALTER COLUMN TYPE of nested columns is not supported on DuckLake tables");
+			EvolveNestedColumnType(record, column, change.target_type);
+		} else {
+			CheckTypePromotion(record.table_name, column.name, column.type, change.target_type);
+			column.type = change.target_type;
 		}
-		CheckTypePromotion(record.table_name, column.name, column.type, change.target_type);
-		column.type = change.target_type;
 		CheckPartitionTypes(record);
 		result.columns_changed = true;
 		break;

@@ -2,7 +2,8 @@
 // ALTER TABLE on a lake table: the table's record after the change.
 //
 // Supported: RENAME TO, RENAME COLUMN, ADD COLUMN (new column id, never
-// reused), DROP COLUMN, ALTER COLUMN TYPE (without USING), SET/DROP NOT NULL,
+// reused), DROP COLUMN, ALTER COLUMN TYPE (without USING; of nested columns:
+// fields matched by name), SET/DROP NOT NULL,
 // SET/DROP DEFAULT, SET SORTED BY, and ADD/DROP/RENAME of nested fields
 // (transaction/nested_field_alter.hpp). Column ids of kept columns stay, so
 // Parquet files and inlined tables written before the change keep being read
