@@ -162,7 +162,7 @@ static void ProjectRows(ClientContext &context, const InlinedSource &source, con
 		}
 		auto &stored = scanned.data[layout.positions[i].GetIndex()];
 		auto &column = source.columns[i];
-		if (!SameColumnLayout(column.source, column.target)) {
+		if (target_type.IsNested() && !SameColumnLayout(column.source, column.target)) {
 			// nested fields added, dropped or renamed since the rows were stored: by field id
 			Vector selected(stored, sel, count);
 			if (selected.GetType() == column.source_type) {
