@@ -39,7 +39,10 @@ static bool IsAllowed(const LogicalType &from, const LogicalType &to) {
 		auto to_scale = duckdb::DecimalType::GetScale(to);
 		auto from_digits = duckdb::DecimalType::GetWidth(from) - from_scale;
 		auto to_digits = duckdb::DecimalType::GetWidth(to) - to_scale;
-		return to_scale == from_scale && to_digits >= from_digits;
+		return to_scale >= from_scale && to_digits >= from_digits;
+	}
+	if (from.id() == LogicalTypeId::FLOAT && to.id() == LogicalTypeId::DOUBLE) {
+		return true; // filters over files of FLOATs compare exactly: read/lake_multi_file_reader.cpp, ExactFilters
 	}
 	for (auto wider : WiderTypes(from.id())) {
 		if (to.id() == wider) {
@@ -49,28 +52,10 @@ static bool IsAllowed(const LogicalType &from, const LogicalType &to) {
 	return false;
 }
 
-//! Widenings the lake refuses although they keep every value: DuckDB pushes a filter into a Parquet file written
-//! before the change by casting the filter's constant to the file's type, which for these rounds it (FLOAT
-//! 0.1f > 0.1 became 0.1f > 0.1f; DECIMAL(5,1) 1.2 > 1.15 became 1.2 > 1.2) and the filter answers wrongly.
-static bool RoundsFilterConstants(const LogicalType &from, const LogicalType &to) {
-	if (from.id() == LogicalTypeId::FLOAT && to.id() == LogicalTypeId::DOUBLE) {
-		return true;
-	}
-	return from.id() == LogicalTypeId::DECIMAL && to.id() == LogicalTypeId::DECIMAL &&
-	       duckdb::DecimalType::GetScale(to) > duckdb::DecimalType::GetScale(from);
-}
-
 void CheckTypePromotion(const std::string &table_name, const std::string &column_name, const LogicalType &from,
                         const LogicalType &to) {
 	if (IsAllowed(from, to)) {
 		return;
-	}
-	if (RoundsFilterConstants(from, to)) {
-		throw duckdb::NotImplementedException(
-		    "Cannot change the type of column \"%s\" of table \"%s\" from %s to %s: not supported by inlake yet "
-		    "(filters over data files written before the change would compare at the old precision); add a new "
-		    "column, copy the values and drop the old one instead",
-		    column_name, table_name, from.ToString(), to.ToString());
 	}
 	throw duckdb::NotImplementedException(
 	    "Cannot change the type of column \"%s\" of table \"%s\" from %s to %s: DuckLake tables allow only widening "

@@ -6,7 +6,8 @@
 // value of the old type exactly are allowed (DuckLake's widening promotions):
 // a wider signed integer, an unsigned integer to a wider unsigned or signed
 // one, FLOAT to DOUBLE, a DECIMAL with at least as many integer and fraction
-// digits, and JSON to VARCHAR.
+// digits, and JSON to VARCHAR. (Filters over files of the narrower FLOAT or
+// DECIMAL compare after the cast: read/lake_multi_file_reader.cpp.)
 //===----------------------------------------------------------------------===//
 #pragma once
 

@@ -90,6 +90,11 @@ private:
 		for (auto columns = stored_columns.rbegin(); columns != stored_columns.rend(); ++columns) {
 			for (auto &column : *columns) {
 				if (!ids.insert(column.column_id).second) {
+					for (auto &kept : result) {
+						if (kept.column_id == column.column_id) {
+							KeepDroppedFields(kept, column);
+						}
+					}
 					continue;
 				}
 				// keeping its initial default: rows stored before the column was added read it at the versions
@@ -103,6 +108,53 @@ private:
 			}
 		}
 		return result;
+	}
+
+	//! The same for nested fields: the STRUCT fields `old` (a stored version of the column) had and `column` has
+	//! not (dropped since) are added to it, at every nesting level, so that time travel reads them by field id.
+	static void KeepDroppedFields(LakeColumn &column, const LakeColumn &old) {
+		if (column.type.id() != old.type.id() || !column.type.IsNested()) {
+			return;
+		}
+		bool is_struct = column.type.id() == LogicalTypeId::STRUCT;
+		std::set<std::string> names;
+		for (auto &child : column.children) {
+			names.insert(StringUtil::Lower(child.name));
+		}
+		for (auto &old_child : old.children) {
+			bool kept = false;
+			for (auto &child : column.children) {
+				if (child.column_id == old_child.column_id) {
+					KeepDroppedFields(child, old_child);
+					kept = true;
+				}
+			}
+			if (kept || !is_struct) {
+				continue;
+			}
+			auto dropped = old_child;
+			if (!names.insert(StringUtil::Lower(dropped.name)).second) {
+				dropped.name = "_ducklake_dropped_column_" + std::to_string(old_child.column_id);
+				names.insert(dropped.name);
+			}
+			column.children.push_back(std::move(dropped));
+		}
+		switch (column.type.id()) {
+		case LogicalTypeId::STRUCT: {
+			child_list_t<LogicalType> fields;
+			for (auto &child : column.children) {
+				fields.emplace_back(child.name, child.type);
+			}
+			column.type = LogicalType::STRUCT(std::move(fields));
+			break;
+		}
+		case LogicalTypeId::LIST:
+			column.type = LogicalType::LIST(column.children[0].type);
+			break;
+		default:
+			column.type = LogicalType::MAP(column.children[0].type, column.children[1].type);
+			break;
+		}
 	}
 
 	//! The catalog keeps the statistics of the table's current columns only.

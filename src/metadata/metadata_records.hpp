@@ -342,6 +342,8 @@ struct InlinedColumnSource {
 	//! Its name in the inlined table (empty: the column did not exist then)
 	std::string source_name;
 	duckdb::LogicalType source_type;
+	//! The column as the inlined table stores it (its nested fields' ids: common/nested_remap.hpp)
+	LakeColumn source;
 	//! Not read by the scan: selected as a NULL of its type
 	bool skip = false;
 };
@@ -350,7 +352,7 @@ struct InlinedColumnSource {
 struct InlinedSource {
 	std::string table_name;
 	std::vector<InlinedColumnSource> columns;
-	//! Every column has its current name and type there (filters can be pushed as they are)
+	//! Every column has its current name, type and nested field ids there (filters can be pushed as they are)
 	bool same_schema = true;
 	//! Whether a scan needs the row id and begin snapshot columns (if not, they may come back as NULLs)
 	bool read_row_id = true;

@@ -14,6 +14,8 @@
 #include "duckdb/planner/expression/bound_constant_expression.hpp"
 #include "duckdb/planner/expression/bound_reference_expression.hpp"
 #include "duckdb/planner/expression_iterator.hpp"
+#include "duckdb/planner/filter/expression_filter.hpp"
+#include "duckdb/planner/table_filter.hpp"
 
 namespace inlake {
 
@@ -125,6 +127,76 @@ static void MakeCastsTry(Expression &expression) {
 // not see (inserted later, hidden as deleted positions) may hold values the old type cannot take, and the cast
 // failed the query. Every row the snapshot sees was written under its type and fits, so a TRY_CAST changes
 // nothing for them. The change feed reads such rows and drops them itself (try_cast_columns).
+//! Whether a file stores a column in a type that holds fewer values than the table's (a FLOAT column widened to
+//! DOUBLE, a DECIMAL whose scale grew since): a filter constant cast to the file's type would be rounded.
+static bool StoredNarrower(const LogicalType &stored, const LogicalType &type) {
+	if (stored.id() == LogicalTypeId::FLOAT && type.id() == LogicalTypeId::DOUBLE) {
+		return true;
+	}
+	return stored.id() == LogicalTypeId::DECIMAL && type.id() == LogicalTypeId::DECIMAL &&
+	       DecimalType::GetScale(stored) < DecimalType::GetScale(type);
+}
+
+//! StoredNarrower for the column or any of its nested fields (matched by field id; a filter on a STRUCT's field is
+//! pushed through the same cast)
+static bool HasNarrowerField(const MultiFileColumnDefinition &local, const MultiFileColumnDefinition &global) {
+	if (StoredNarrower(local.type, global.type)) {
+		return true;
+	}
+	for (auto &global_child : global.children) {
+		for (auto &local_child : local.children) {
+			if (!local_child.identifier.IsNull() && local_child.identifier == global_child.identifier &&
+			    HasNarrowerField(local_child, global_child)) {
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+//! The filters for a file, with those on columns the file stores narrower made expression filters: DuckDB pushes
+//! a comparison into a file by casting its constant to the file's type, which rounds here (FLOAT 0.1 > 0.1 reads
+//! as false, DECIMAL(5,1) 1.2 > 1.15 as 1.2 > 1.2); an expression filter is evaluated on the values after they
+//! are cast to the table's type instead. nullptr when no filter needs it.
+static unique_ptr<TableFilterSet> ExactFilters(const BaseFileReader &reader,
+                                               const vector<MultiFileColumnDefinition> &global_columns,
+                                               const vector<ColumnIndex> &global_column_ids,
+                                               optional_ptr<TableFilterSet> filters) {
+	if (!filters) {
+		return nullptr;
+	}
+	unique_ptr<TableFilterSet> result;
+	for (auto &entry : filters->filters) {
+		if (entry.first >= global_column_ids.size()) {
+			continue;
+		}
+		auto global_id = global_column_ids[entry.first].GetPrimaryIndex();
+		if (global_id >= global_columns.size() || global_columns[global_id].identifier.IsNull()) {
+			continue;
+		}
+		auto &global = global_columns[global_id];
+		bool narrower = false;
+		for (auto &local : reader.columns) {
+			if (!local.identifier.IsNull() && local.identifier == global.identifier) {
+				narrower = HasNarrowerField(local, global);
+				break;
+			}
+		}
+		if (!narrower) {
+			continue;
+		}
+		if (!result) {
+			result = make_uniq<TableFilterSet>();
+			for (auto &copy : filters->filters) {
+				result->filters.emplace(copy.first, copy.second->Copy());
+			}
+		}
+		BoundReferenceExpression column(global.type, 0);
+		result->filters[entry.first] = make_uniq<ExpressionFilter>(entry.second->ToExpression(column));
+	}
+	return result;
+}
+
 ReaderInitializeType LakeMultiFileReader::CreateMapping(ClientContext &context, MultiFileReaderData &reader_data,
                                                         const vector<MultiFileColumnDefinition> &global_columns,
                                                         const vector<ColumnIndex> &global_column_ids,
@@ -139,6 +211,10 @@ ReaderInitializeType LakeMultiFileReader::CreateMapping(ClientContext &context, 
 		                                      multi_file_list, bind_data, virtual_columns, mapping_mode);
 	}
 	auto &data_file = spec->files[LakeFileList::SourceIndex(reader->file)];
+	auto exact_filters = ExactFilters(*reader, global_columns, global_column_ids, filters);
+	if (exact_filters) {
+		filters = exact_filters.get();
+	}
 	auto partitions = data_file.name_mapping ? HivePartitionValues(*data_file.name_mapping, data_file.path)
 	                                         : std::map<int64_t, std::string>();
 	ReaderInitializeType result;

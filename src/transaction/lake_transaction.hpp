@@ -190,7 +190,7 @@ private:
 	                     const std::vector<int64_t> &new_positions);
 	//! Rewrites the transaction's own inlined rows of a table to its new columns.
 	void ReshapeInlinedRows(LocalTableChanges &table_changes, const std::vector<int64_t> &column_sources,
-	                        LakeTableEntry &table);
+	                        const std::vector<LakeColumn> &old_columns, LakeTableEntry &table);
 	std::string NewObjectPath(const std::string &name, const std::string &uuid);
 	//! Resolves the type names of an ALTER's new column or type (user types such as JSON).
 	void BindAlterTypes(duckdb::AlterTableInfo &alter);

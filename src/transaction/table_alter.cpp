@@ -1,5 +1,6 @@
 #include "transaction/table_alter.hpp"
 
+#include "transaction/nested_field_alter.hpp"
 #include "transaction/partition_alter.hpp"
 #include "transaction/unsupported_alter.hpp"
 
@@ -180,10 +181,11 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		}
 		CheckStorableType(change.column_name, change.target_type);
 		if (change.target_type.IsNested() || column.type.IsNested()) {
-			throw NotImplementedException("ALTER COLUMN TYPE of nested columns is not supported on DuckLake tables");
+			EvolveNestedColumnType(record, column, change.target_type);
+		} else {
+			CheckTypePromotion(record.table_name, column.name, column.type, change.target_type);
+			column.type = change.target_type;
 		}
-		CheckTypePromotion(record.table_name, column.name, column.type, change.target_type);
-		column.type = change.target_type;
 		CheckPartitionTypes(record);
 		result.columns_changed = true;
 		break;
@@ -217,6 +219,11 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 		result.partition_changed = true;
 		break;
 	}
+	case AlterTableType::ADD_FIELD:
+	case AlterTableType::REMOVE_FIELD:
+	case AlterTableType::RENAME_FIELD:
+		result.columns_changed = AlterNestedField(record, info, result.added_field_id);
+		break;
 	default:
 		ThrowUnsupportedAlter(info);
 	}

@@ -2,8 +2,10 @@
 // ALTER TABLE on a lake table: the table's record after the change.
 //
 // Supported: RENAME TO, RENAME COLUMN, ADD COLUMN (new column id, never
-// reused), DROP COLUMN, ALTER COLUMN TYPE (without USING), SET/DROP NOT NULL,
-// SET/DROP DEFAULT and SET SORTED BY. Column ids of kept columns stay, so
+// reused), DROP COLUMN, ALTER COLUMN TYPE (without USING; of nested columns:
+// fields matched by name), SET/DROP NOT NULL,
+// SET/DROP DEFAULT, SET SORTED BY, and ADD/DROP/RENAME of nested fields
+// (transaction/nested_field_alter.hpp). Column ids of kept columns stay, so
 // Parquet files and inlined tables written before the change keep being read
 // by id. Anything else is a NotImplementedException naming it. A sort order
 // follows its columns: RENAME COLUMN renames them in the sort keys, DROP
@@ -27,6 +29,8 @@ struct AlterResult {
 	bool sort_changed = false;
 	//! The partition spec changed (SET / RESET PARTITIONED BY)
 	bool partition_changed = false;
+	//! ADD COLUMN s.f: the new field's column id (its DEFAULT, if any, is still in its default_sql)
+	int64_t added_field_id = -1;
 };
 
 AlterResult AlterTableRecord(const TableRecord &record, duckdb::AlterTableInfo &info);

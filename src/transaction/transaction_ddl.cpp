@@ -13,6 +13,8 @@
 #include "catalog/table_options_clause.hpp"
 #include "read/delete_file_loader.hpp"
 #include "transaction/table_alter.hpp"
+#include "transaction/nested_field_alter.hpp"
+#include "common/nested_remap.hpp"
 #include "transaction/partition_alter.hpp"
 
 #include "duckdb/execution/expression_executor.hpp"
@@ -96,6 +98,14 @@ void LakeTransaction::BindAlterTypes(duckdb::AlterTableInfo &alter) {
 		column.SetType(type);
 		if (column.HasDefaultValue()) {
 			CheckColumnDefault(context, *binder, column.DefaultValue(), type, column.Name(), false);
+		}
+	} else if (alter.alter_table_type == duckdb::AlterTableType::ADD_FIELD) {
+		auto &field = alter.Cast<duckdb::AddFieldInfo>().new_field;
+		auto type = field.Type();
+		binder->BindLogicalType(type);
+		field.SetType(type);
+		if (field.HasDefaultValue()) {
+			CheckColumnDefault(context, *binder, field.DefaultValue(), type, field.Name(), false);
 		}
 	} else if (alter.alter_table_type == duckdb::AlterTableType::ALTER_COLUMN_TYPE) {
 		binder->BindLogicalType(alter.Cast<duckdb::ChangeColumnTypeInfo>().target_type);
@@ -353,7 +363,19 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 		if (alter.alter_table_type == duckdb::AlterTableType::ADD_COLUMN && result.columns_changed) {
 			FixInitialDefault(result.record.columns.back(), result.record.table_name);
 		}
-		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY) {
+		if (IsNestedFieldAlter(alter)) {
+			if (!result.columns_changed) {
+				return; // IF [NOT] EXISTS found nothing to do: no snapshot
+			}
+			if (result.added_field_id >= 0) {
+				// the field's DEFAULT is what rows written before read in it (DuckDB's native tables do the same);
+				// rows inserted later give the whole column, so the field keeps no default of its own
+				auto field = FindColumnById(result.record.columns, result.added_field_id);
+				FixInitialDefault(*field, result.record.table_name);
+				field->default_sql.clear();
+			}
+		}
+		if (alter.alter_table_type == duckdb::AlterTableType::SET_SORTED_BY || IsNestedFieldAlter(alter)) {
 			CheckSortKeys(result.record);
 		}
 		if (result.partition_changed) {
@@ -383,6 +405,7 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 	CheckReservedColumnNames(result.record.columns, catalog.FormatVersion());
 	changes.version++;
 	auto table_id = table->TableId();
+	auto old_columns = table->Record().columns; // the entry may go with ReplaceLocalEntry
 	auto entry = LakeTableEntry::FromRecord(catalog, schema, result.record);
 	auto &new_table = *entry;
 	auto created = ReplaceLocalEntry(changes.created_tables, changes.altered_tables, changes.discarded_tables, *table,
@@ -400,12 +423,12 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 	}
 	auto local = changes.table_changes.find(table_id);
 	if (result.columns_changed && local != changes.table_changes.end() && local->second.inlined_rows) {
-		ReshapeInlinedRows(local->second, result.column_sources, new_table);
+		ReshapeInlinedRows(local->second, result.column_sources, old_columns, new_table);
 	}
 }
 
 void LakeTransaction::ReshapeInlinedRows(LocalTableChanges &table_changes, const std::vector<int64_t> &column_sources,
-                                         LakeTableEntry &table) {
+                                         const std::vector<LakeColumn> &old_columns, LakeTableEntry &table) {
 	auto &old_rows = *table_changes.inlined_rows;
 	auto types = table.GetTypes();
 	types.push_back(duckdb::LogicalType::BIGINT);
@@ -423,7 +446,9 @@ void LakeTransaction::ReshapeInlinedRows(LocalTableChanges &table_changes, const
 				auto value = InitialDefaultValue(column);
 				target.Reference(value);
 			} else {
-				duckdb::VectorOperations::DefaultCast(chunk.data[column_sources[col]], target, chunk.size());
+				// by column and field id: nested fields may have been added, dropped or renamed
+				RemapColumnVector(chunk.data[column_sources[col]], old_columns[column_sources[col]],
+				                  table.Record().columns[col], target, chunk.size());
 			}
 		}
 		out.data[column_sources.size()].Reference(chunk.data[old_count - 2]);

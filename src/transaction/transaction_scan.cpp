@@ -1,6 +1,7 @@
 // LakeTransaction, part 5: the sources a scan reads (committed files and their deletions,
 // inlined tables of every schema version, the transaction's own rows and deletions).
 #include "transaction/lake_transaction.hpp"
+#include "common/nested_remap.hpp"
 
 #include "common/lake_paths.hpp"
 
@@ -237,9 +238,10 @@ InlinedSource InlinedSourceOf(const std::string &inlined_table, const std::vecto
 			if (old.column_id == column.column_id) {
 				column_source.source_name = old.name;
 				column_source.source_type = old.type;
+				column_source.source = old;
 			}
 		}
-		if (column_source.source_name != column.name || column_source.source_type != column.type) {
+		if (column_source.source_name != column.name || !SameColumnLayout(column_source.source, column)) {
 			source.same_schema = false;
 		}
 		source.columns.push_back(std::move(column_source));

@@ -26,9 +26,17 @@ std::vector<std::pair<size_t, std::string>> SharedColumns(const TableImage &befo
 	std::vector<std::pair<size_t, std::string>> shared;
 	for (size_t i = 0; i < after.column_ids.size(); i++) {
 		for (size_t j = 0; j < before.column_ids.size(); j++) {
-			if (before.column_ids[j] == after.column_ids[i]) {
-				shared.emplace_back(i, before.names[j]);
+			if (before.column_ids[j] != after.column_ids[i]) {
+				continue;
 			}
+			// a CAST cannot stand for ALTERs of STRUCT fields (by field id, with the DEFAULT older rows read): a
+			// column whose STRUCTs changed is left out, as a column added since is
+			bool has_struct = before.types[j].find("STRUCT(") != std::string::npos ||
+			                  after.types[i].find("STRUCT(") != std::string::npos;
+			if (has_struct && before.types[j] != after.types[i]) {
+				continue;
+			}
+			shared.emplace_back(i, before.names[j]);
 		}
 	}
 	return shared;

@@ -164,7 +164,18 @@ std::vector<ColumnType> WideningTargets(const ColumnType &type) {
 		break;
 	case Scalar::USMALLINT: targets = {Scalar::UINTEGER, Scalar::UBIGINT, Scalar::INTEGER, Scalar::BIGINT}; break;
 	case Scalar::UINTEGER: targets = {Scalar::UBIGINT, Scalar::BIGINT}; break;
-	// FLOAT to DOUBLE: refused by the lake (filters over older files would compare at FLOAT precision)
+	// (issue 32: filters over files of the older type must compare at the new one)
+	case Scalar::FLOAT: targets = {Scalar::DOUBLE}; break;
+	case Scalar::DECIMAL: {
+		std::vector<ColumnType> result;
+		if (type.width + 2 <= 38) {
+			result.push_back(ColumnType::Decimal(type.width + 2, type.scale + 2)); // the scale widened
+		}
+		if (type.width + 1 <= 38) {
+			result.push_back(ColumnType::Decimal(type.width + 1, type.scale));
+		}
+		return result;
+	}
 	default: break;
 	}
 	std::vector<ColumnType> result;

@@ -135,10 +135,88 @@ static bool SetDefault(TableModel &table, Rng &rng, const FeatureSet &features, 
 	return true;
 }
 
+//! A STRUCT somewhere in a column's type: the path DuckDB's ALTER names it by (c, c.f, c.element, c.value, ...)
+struct StructPlace {
+	std::string path;
+	ColumnType *type;
+};
+
+static void FindStructs(const std::string &path, ColumnType &type, std::vector<StructPlace> &places) {
+	switch (type.kind) {
+	case ColumnType::Kind::STRUCT:
+		places.push_back({path, &type});
+		for (auto &field : type.children) {
+			FindStructs(path + "." + QuoteIdentifier(field.first), field.second, places);
+		}
+		break;
+	case ColumnType::Kind::LIST:
+		FindStructs(path + ".element", type.children[0].second, places);
+		break;
+	case ColumnType::Kind::MAP:
+		// (not in keys: a MAP's keys cannot be NULL, and a new field would be)
+		FindStructs(path + ".value", type.children[1].second, places);
+		break;
+	default:
+		break;
+	}
+}
+
+//! ADD / DROP / RENAME COLUMN of a field of a STRUCT in a column (issue 32).
+static bool AlterNestedField(TableModel &table, Rng &rng, const FeatureSet &features, Step &step) {
+	std::vector<StructPlace> places;
+	for (size_t i = 1; i < table.columns.size(); i++) {
+		FindStructs(QuoteIdentifier(table.columns[i].name), table.columns[i].type, places);
+	}
+	if (places.empty()) {
+		return false;
+	}
+	auto &place = places[rng.Below(places.size())];
+	auto &fields = place.type->children;
+	auto choice = rng.Below(3);
+	if (choice == 1 && fields.size() < 2) {
+		choice = 0; // not a struct's last field
+	}
+	if (choice == 0) {
+		auto name = "f" + std::to_string(table.next_column_id++);
+		auto type = RandomColumnType(rng, features);
+		while (type.Contains(Scalar::JSON) || type.ContainsMap()) {
+			type = RandomColumnType(rng, features);
+		}
+		step.label = "alter-add-field";
+		step.sql = AlterPrefix(table) + "ADD COLUMN " + place.path + "." + name + " " + type.Sql();
+		if (rng.Percent(30) && type.IsScalar()) {
+			auto default_sql = Literal(type, rng, DefaultFeatures(features), 10);
+			if (IsPlainLiteral(type, default_sql)) {
+				step.sql += " DEFAULT " + default_sql;
+			}
+		}
+		fields.emplace_back(name, type);
+		return true;
+	}
+	auto position = rng.Below(fields.size());
+	auto field_path = place.path + "." + QuoteIdentifier(fields[position].first);
+	if (choice == 1) {
+		step.label = "alter-drop-field";
+		step.sql = AlterPrefix(table) + "DROP COLUMN " + field_path;
+		fields.erase(fields.begin() + position);
+		return true;
+	}
+	auto new_name = fields[position].first + "_r" + std::to_string(table.next_column_id++);
+	step.label = "alter-rename-field";
+	step.sql = AlterPrefix(table) + "RENAME COLUMN " + field_path + " TO " + QuoteIdentifier(new_name);
+	fields[position].first = new_name;
+	return true;
+}
+
 bool RandomAlter(const TableModel &table_p, int index, Rng &rng, const FeatureSet &features, Step &step) {
 	auto table = table_p;
 	bool done = false;
-	switch (rng.Below(6)) {
+	if (features.On("nested-alter") && features.On("nested") && rng.Percent(15)) {
+		done = AlterNestedField(table, rng, features, step);
+	}
+	switch (done ? -1 : int(rng.Below(6))) {
+	case -1:
+		break;
 	case 0:
 	case 1:
 		AddColumn(table, rng, features, step);

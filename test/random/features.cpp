@@ -51,6 +51,7 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"merge", "MERGE INTO statements"},
 	    {"select", "SELECT ... WHERE statements whose results are compared"},
 	    {"alter", "ALTER TABLE statements"},
+	    {"nested-alter", "ALTER TABLE ADD/DROP/RENAME COLUMN of STRUCT fields (s.f, l.element.f, m.value.f)"},
 	    {"txn", "explicit transactions"},
 	    {"reattach", "DETACH + ATTACH and database restarts"},
 	    {"expire", "snapshot expiry and file cleanup"},

@@ -1,6 +1,7 @@
 #include "metadata/duckdb/inlined_select.hpp"
 
 #include "common/initial_default.hpp"
+#include "common/nested_remap.hpp"
 #include "metadata/sql_literal.hpp"
 
 namespace inlake {
@@ -18,8 +19,9 @@ std::string InlinedSelectList(const InlinedSource &source) {
 			                              : "CAST(" + SqlString(InitialDefaultText(initial)) + " AS " +
 			                                    InitialDefaultTextType(column.target.type).ToString() + ")";
 			expression = "CAST(" + value + " AS " + column.target.type.ToString() + ")";
-		} else if (column.source_type != column.target.type) {
-			expression = "CAST(" + SqlIdentifier(column.source_name) + " AS " + column.target.type.ToString() + ")";
+		} else if (!SameColumnLayout(column.source, column.target)) {
+			// a widened type, or nested fields added, dropped or renamed since: by field id
+			expression = RemapColumnSql(SqlIdentifier(column.source_name), column.source, column.target);
 		} else {
 			expression = SqlIdentifier(column.source_name);
 		}

@@ -1,6 +1,7 @@
 #include "metadata/duckdb/inlined_table_scan.hpp"
 
 #include "common/column_bounds.hpp"
+#include "common/nested_remap.hpp"
 
 #include "duckdb/catalog/catalog.hpp"
 #include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
@@ -111,7 +112,7 @@ static void PushFilters(const InlinedSource &source, const ScanLayout &layout, c
 			continue;
 		}
 		auto &column = source.columns[entry.column];
-		if (column.source_type != column.target.type || !Pushable(*entry.filter)) {
+		if (!SameColumnLayout(column.source, column.target) || !Pushable(*entry.filter)) {
 			continue;
 		}
 		auto position = layout.positions[entry.column].GetIndex();
@@ -160,7 +161,18 @@ static void ProjectRows(ClientContext &context, const InlinedSource &source, con
 			continue;
 		}
 		auto &stored = scanned.data[layout.positions[i].GetIndex()];
-		if (stored.GetType() == target_type) {
+		auto &column = source.columns[i];
+		if (target_type.IsNested() && !SameColumnLayout(column.source, column.target)) {
+			// nested fields added, dropped or renamed since the rows were stored: by field id
+			Vector selected(stored, sel, count);
+			if (selected.GetType() == column.source_type) {
+				RemapColumnVector(selected, column.source, column.target, result.data[i], count);
+			} else {
+				Vector decoded(column.source_type, count);
+				VectorOperations::Cast(context, selected, decoded, count);
+				RemapColumnVector(decoded, column.source, column.target, result.data[i], count);
+			}
+		} else if (stored.GetType() == target_type) {
 			result.data[i].Slice(stored, sel, count);
 		} else {
 			Vector selected(stored, sel, count);

@@ -5,6 +5,7 @@
 
 #include "common/column_bounds.hpp"
 #include "common/initial_default.hpp"
+#include "common/nested_remap.hpp"
 #include "common/internal_connection.hpp"
 #include "metadata/duckdb/duckdb_catalog_connection.hpp"
 #include "metadata/filter_sql.hpp"
@@ -41,15 +42,17 @@ struct InlinedRowSelection {
 	bool in_commit_order = false;
 };
 
-//! Decodes `count` stored values (as the dialect's storage type) into `target` (of type `target_type`): the
-//! stored text or integer cast to the type the values were written as, then widened to the current type.
-void DecodeColumn(duckdb::Vector &stored, const LogicalType &source_type, const LogicalType &target_type,
-                  duckdb::Vector &target, idx_t count) {
-	if (stored.GetType().id() == source_type.id() && source_type == target_type) {
+//! Decodes `count` stored values (as the dialect's storage type) into `target` (of the column's current type):
+//! the stored text or integer cast to the type the values were written as, then read as the current column (a
+//! widened type, nested fields added, dropped or renamed since: by field id).
+void DecodeColumn(duckdb::Vector &stored, const InlinedColumnSource &column, duckdb::Vector &target, idx_t count) {
+	auto &source_type = column.source_type;
+	bool same = SameColumnLayout(column.source, column.target);
+	if (stored.GetType().id() == source_type.id() && same) {
 		duckdb::VectorOperations::Copy(stored, target, count, 0, 0);
 		return;
 	}
-	if (source_type == target_type) {
+	if (same) {
 		duckdb::VectorOperations::DefaultCast(stored, target, count, true);
 		return;
 	}
@@ -59,7 +62,7 @@ void DecodeColumn(duckdb::Vector &stored, const LogicalType &source_type, const 
 	} else {
 		duckdb::VectorOperations::DefaultCast(stored, decoded, count, true);
 	}
-	duckdb::VectorOperations::DefaultCast(decoded, target, count);
+	RemapColumnVector(decoded, column.source, column.target, target, count);
 }
 
 //! Reads the rows of one inlined table as the source's current columns, then row id, begin (and end) snapshot,
@@ -139,7 +142,7 @@ public:
 				continue;
 			}
 			auto &info = source.columns[column];
-			DecodeColumn(stored.data[index], info.source_type, info.target.type, out.data[column], count);
+			DecodeColumn(stored.data[index], info, out.data[column], count);
 		}
 		for (idx_t i = 0; i < snapshot_columns; i++) {
 			auto &target = out.data[source.columns.size() + i];
@@ -345,6 +348,10 @@ std::string RowsShape(const std::string &prefix, const InlinedSource &source, co
 	for (auto &column : source.columns) {
 		key += '\n' + (column.skip ? std::string("-") : column.source_name + '\t' + column.source_type.ToString()) +
 		       '\t' + column.target.type.ToString() + '\t' + (column.source_name.empty() ? "default" : "");
+		if (!column.skip && !column.source_name.empty() && column.source_type.IsNested()) {
+			// a field dropped and added again under its name: the same types, other field ids
+			key += '\t' + ColumnLayoutKey(column.source) + '\t' + ColumnLayoutKey(column.target);
+		}
 		if (column.source_name.empty() && !column.skip) {
 			key += (column.target.has_initial_default ? "=" : "null") + column.target.initial_default;
 		}
