@@ -97,7 +97,7 @@ bool ImportFile(ShellState &state, const std::vector<std::string> &args) {
 		}
 	}
 	if (names.size() != 2) {
-		state.ReportError("Usage: .import ?--skip N? FILE TABLE");
+		state.ReportError("Usage: .import ?--csv? ?--skip N? FILE TABLE");
 		return false;
 	}
 	auto &connection = state.GetConnection();

@@ -35,7 +35,7 @@ expect_contains "a file that does not fit the table is an error" 'cannot import 
 expect_eq "and nothing of it is inserted" "1" "$OUT"
 
 run -c ".import fruit.csv"
-expect_contains ".import without a table prints its usage" "Usage: .import ?--skip N? FILE TABLE" "$ERR"
+expect_contains ".import without a table prints its usage" "Usage: .import ?--csv? ?--skip N? FILE TABLE" "$ERR"
 run -c ".import --bogus fruit.csv t"
 expect_contains ".import names an unknown option" "unknown option to .import: --bogus" "$ERR"
 
