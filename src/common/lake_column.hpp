@@ -36,4 +36,26 @@ struct LakeColumn {
 	std::vector<LakeColumn> children;
 };
 
+//! Rebuilds the type of a STRUCT, LIST or MAP column from its children's (names and types); other types stay.
+inline void RebuildNestedType(LakeColumn &column) {
+	switch (column.type.id()) {
+	case duckdb::LogicalTypeId::STRUCT: {
+		duckdb::child_list_t<duckdb::LogicalType> fields;
+		for (auto &child : column.children) {
+			fields.emplace_back(child.name, child.type);
+		}
+		column.type = duckdb::LogicalType::STRUCT(std::move(fields));
+		break;
+	}
+	case duckdb::LogicalTypeId::LIST:
+		column.type = duckdb::LogicalType::LIST(column.children[0].type);
+		break;
+	case duckdb::LogicalTypeId::MAP:
+		column.type = duckdb::LogicalType::MAP(column.children[0].type, column.children[1].type);
+		break;
+	default:
+		break;
+	}
+}
+
 } // namespace inlake

@@ -139,22 +139,7 @@ private:
 			}
 			column.children.push_back(std::move(dropped));
 		}
-		switch (column.type.id()) {
-		case LogicalTypeId::STRUCT: {
-			child_list_t<LogicalType> fields;
-			for (auto &child : column.children) {
-				fields.emplace_back(child.name, child.type);
-			}
-			column.type = LogicalType::STRUCT(std::move(fields));
-			break;
-		}
-		case LogicalTypeId::LIST:
-			column.type = LogicalType::LIST(column.children[0].type);
-			break;
-		default:
-			column.type = LogicalType::MAP(column.children[0].type, column.children[1].type);
-			break;
-		}
+		RebuildNestedType(column);
 	}
 
 	//! The catalog keeps the statistics of the table's current columns only.

@@ -96,31 +96,9 @@ void RequireStruct(const LakeColumn &column, const vector<string> &path, size_t 
 	}
 }
 
-//! Rebuilds the LogicalType of a nested column from its children's.
-void RebuildType(LakeColumn &column) {
-	switch (column.type.id()) {
-	case LogicalTypeId::STRUCT: {
-		child_list_t<LogicalType> fields;
-		for (auto &child : column.children) {
-			fields.emplace_back(child.name, child.type);
-		}
-		column.type = LogicalType::STRUCT(std::move(fields));
-		break;
-	}
-	case LogicalTypeId::LIST:
-		column.type = LogicalType::LIST(column.children[0].type);
-		break;
-	case LogicalTypeId::MAP:
-		column.type = LogicalType::MAP(column.children[0].type, column.children[1].type);
-		break;
-	default:
-		break;
-	}
-}
-
 void RebuildTypes(std::vector<LakeColumn *> &chain) {
 	for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-		RebuildType(**it);
+		RebuildNestedType(**it);
 	}
 }
 
@@ -282,7 +260,7 @@ void Evolve(const std::string &table, const std::string &path, LakeColumn &colum
 		Evolve(table, path + ".value", column.children[1], MapType::ValueType(target), next_id);
 		break;
 	}
-	RebuildType(column);
+	RebuildNestedType(column);
 }
 
 } // namespace
