@@ -4,7 +4,7 @@
 # DuckDB download and the build are both incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(g++ cmake ninja-build pkg-config libedit-dev libgtest-dev ccache libsqlite3-dev sqlite3 libpq-dev)
+packages=(g++ cmake ninja-build pkg-config libedit-dev libgtest-dev ccache libsqlite3-dev sqlite3 libpq-dev libssl-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

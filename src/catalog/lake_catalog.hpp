@@ -106,6 +106,10 @@ public:
 	const std::string &FormatVersion() const {
 		return format_version;
 	}
+	//! The lake is encrypted (ducklake_metadata's encrypted): every Parquet file it writes is
+	bool Encrypted() const {
+		return encrypted;
+	}
 	//! The schemas and tables at the snapshot (cached per schema version).
 	std::shared_ptr<LakeCatalogSet> GetCatalogSet(const SnapshotRecord &snapshot);
 	//! The catalog's persisted options (reloaded after each commit that changes them).
@@ -144,6 +148,10 @@ private:
 	void LoadOrCreateLake(duckdb::ClientContext &context);
 	//! Records the ATTACH options that persist (WRITE_DELETION_VECTORS) as lake options, on a writable attach.
 	void RecordAttachOptions();
+	//! Takes the lake's encryption from `metadata`: ENCRYPTED must agree with it; an encrypted lake gets an AES
+	//! engine that can encrypt (common/openssl_aes.hpp) and refuses deletion vectors (Puffin files cannot be
+	//! encrypted).
+	void TakeEncryption(const LakeMetadata &metadata);
 	void CreateDataPath(const std::string &path);
 	//! Closes the store and removes what the failed attach created.
 	void UndoAttach();
@@ -166,6 +174,7 @@ private:
 	//! The lake records relative data paths from its catalog's folder and has a marker (lake_data_path.hpp)
 	bool made_with_markers = false;
 	std::string format_version;
+	bool encrypted = false;
 
 	std::mutex cache_lock;
 	std::map<int64_t, std::shared_ptr<LakeCatalogSet>> catalog_sets;

@@ -5,6 +5,7 @@
 #include "catalog/data_path_write_check.hpp"
 #include "catalog/older_format_files.hpp"
 #include "common/lake_paths.hpp"
+#include "common/openssl_aes.hpp"
 #include "metadata/catalog_tables_sql.hpp"
 #include "metadata/open_store.hpp"
 
@@ -158,6 +159,7 @@ void LakeCatalog::LoadOrCreateLake(duckdb::ClientContext &context) {
 		// before the catalog is written: a data path that cannot take files fails the ATTACH, not a later insert
 		CheckDataPathWritable(duckdb::FileSystem::GetFileSystem(context), options.lake_name, location);
 		init.created_by = kCreatedByWithMarkers;
+		init.encrypted = options.encrypted > 0;
 		store->Initialize(init);
 		// the marker comes after the catalog: a kill in between leaves a lake without marker, which gets one at
 		// its first file write, and never a marker without a lake, which would refuse the ATTACH's next try
@@ -175,15 +177,7 @@ void LakeCatalog::LoadOrCreateLake(duckdb::ClientContext &context) {
 		    "DUCKLAKE_VERSION '%s' does not match the existing lake's format version '%s'", options.format_version,
 		    metadata.version);
 	}
-	for (auto &option : metadata.options) {
-		if (option.scope.empty() && duckdb::StringUtil::Lower(option.key) == "encrypted" &&
-		    duckdb::StringUtil::Lower(option.value) == "true") {
-			// its files cannot be read without their keys, and new ones would be written unencrypted
-			throw duckdb::NotImplementedException("Cannot attach DuckLake \"%s\": \"%s\" is an encrypted lake, and "
-			                                      "encrypted DuckLake lakes are not supported by inlake yet",
-			                                      options.lake_name, store->DisplayName());
-		}
-	}
+	TakeEncryption(metadata);
 	auto missing = store->MissingCatalogTables(metadata.version);
 	if (!missing.empty()) {
 		throw duckdb::IOException("Cannot attach DuckLake \"%s\": the catalog database \"%s\" is damaged: it lacks "
@@ -216,6 +210,26 @@ void LakeCatalog::LoadOrCreateLake(duckdb::ClientContext &context) {
 	}
 	persisted_options = store->LoadOptions();
 	RecordAttachOptions();
+}
+
+void LakeCatalog::TakeEncryption(const LakeMetadata &metadata) {
+	if (options.encrypted >= 0 && (options.encrypted > 0) != metadata.encrypted) {
+		throw duckdb::InvalidInputException(
+		    "Cannot attach DuckLake \"%s\" with ENCRYPTED %s: \"%s\" is %s lake, and a lake is encrypted or not "
+		    "from its creation (leave ENCRYPTED out to attach it as it is)",
+		    options.lake_name, options.encrypted > 0 ? "true" : "false", store->DisplayName(),
+		    metadata.encrypted ? "an encrypted" : "an unencrypted");
+	}
+	encrypted = metadata.encrypted;
+	if (encrypted && options.write_deletion_vectors > 0) {
+		throw duckdb::InvalidInputException("Cannot attach DuckLake \"%s\" with WRITE_DELETION_VECTORS: the lake is "
+		                                    "encrypted, and deletion vectors (Puffin files) cannot be encrypted; its "
+		                                    "deletes go to encrypted Parquet delete files",
+		                                    options.lake_name);
+	}
+	if (encrypted) {
+		EnsureEncryptionEngine(GetDatabase());
+	}
 }
 
 void LakeCatalog::RecordAttachOptions() {

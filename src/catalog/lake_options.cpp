@@ -162,18 +162,17 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			}
 		} else if (key == "automatic_migration") {
 			result.automatic_migration = Boolean("AUTOMATIC_MIGRATION", value);
-		} else if (key == "encrypted" && !Boolean("ENCRYPTED", value)) {
-			// ENCRYPTED false: what inlake does anyway
-		} else if (key == "encrypted" || key == "encryption_key") {
-			throw duckdb::NotImplementedException("ATTACH option %s: encrypted DuckLake lakes are not supported by "
-			                                      "inlake yet",
-			                                      duckdb::StringUtil::Upper(entry.first));
+		} else if (key == "encrypted") {
+			result.encrypted = Boolean("ENCRYPTED", value) ? 1 : 0;
+		} else if (key == "encryption_key") {
+			throw InvalidInputException("ATTACH option ENCRYPTION_KEY is not a DuckLake option: an ENCRYPTED lake "
+			                            "makes a key per file and keeps it in its catalog (give ENCRYPTED)");
 		} else {
 			throw InvalidInputException("Unsupported option \"%s\" for ATTACH of a DuckLake catalog (supported: "
 			                            "DATA_PATH, OVERRIDE_DATA_PATH, READ_ONLY, METADATA_CATALOG, METADATA_SCHEMA, "
 			                            "DUCKLAKE_VERSION, "
 			                            "DATA_INLINING_ROW_LIMIT, SNAPSHOT_VERSION, SNAPSHOT_TIME, CREATE_IF_NOT_EXISTS, "
-			                            "TARGET_FILE_SIZE, AUTOMATIC_MIGRATION, WRITE_DELETION_VECTORS)",
+			                            "TARGET_FILE_SIZE, AUTOMATIC_MIGRATION, WRITE_DELETION_VECTORS, ENCRYPTED)",
 			                            entry.first);
 		}
 	}

@@ -53,6 +53,8 @@ struct LakeOptions {
 	//! WRITE_DELETION_VECTORS of the ATTACH (-1: not given): recorded as the lake's write_deletion_vectors option
 	//! when the lake is attached writable, so later attaches keep it
 	int write_deletion_vectors = -1;
+	//! ENCRYPTED of the ATTACH (-1: not given): a new lake is created encrypted; an existing lake must match
+	int encrypted = -1;
 	//! Snapshot to pin the whole attach to (SNAPSHOT_VERSION), -1 = latest
 	int64_t snapshot_version = -1;
 	//! SNAPSHOT_TIME as given (cast with the session's time zone when the lake is attached; then it is resolved

@@ -49,6 +49,11 @@ static LakeTableEntry &FindTable(LakeTransaction &transaction, duckdb::TableFunc
 	return *table;
 }
 
+//! An encrypted file's key as the catalog stores it (base64), NULL for a file that is not encrypted.
+static Value KeyOrNull(const std::string &encryption_key) {
+	return encryption_key.empty() ? Value(LogicalType::VARCHAR) : Value(encryption_key);
+}
+
 static duckdb::unique_ptr<duckdb::FunctionData> ListFilesBind(duckdb::ClientContext &context,
                                                              duckdb::TableFunctionBindInput &input,
                                                              duckdb::vector<LogicalType> &types,
@@ -75,11 +80,11 @@ static duckdb::unique_ptr<duckdb::FunctionData> ListFilesBind(duckdb::ClientCont
 		bool has_deletes = deletes.delete_file_id >= 0;
 		result->rows.push_back(
 		    {Value(ResolveLakePath(folder, file.path, file.path_is_relative)), Value::BIGINT(file.file_size_bytes),
-		     Value::BIGINT(file.footer_size), Value(LogicalType::VARCHAR),
+		     Value::BIGINT(file.footer_size), KeyOrNull(file.encryption_key),
 		     has_deletes ? Value(ResolveLakePath(folder, deletes.path, deletes.path_is_relative))
 		                 : Value(LogicalType::VARCHAR),
 		     has_deletes ? Value::BIGINT(deletes.file_size_bytes) : Value(LogicalType::BIGINT),
-		     Value(LogicalType::BIGINT), Value(LogicalType::VARCHAR)});
+		     Value(LogicalType::BIGINT), has_deletes ? KeyOrNull(deletes.encryption_key) : Value(LogicalType::VARCHAR)});
 	}
 	return std::move(result);
 }

@@ -1,6 +1,8 @@
 #include "maintenance/file_rewrite.hpp"
 
+#include "common/file_encryption_key.hpp"
 #include "common/internal_connection.hpp"
+#include "common/openssl_aes.hpp"
 #include "maintenance/combined_file_stats.hpp"
 #include "maintenance/parallel_flush.hpp"
 #include "metadata/sql_literal.hpp"
@@ -90,12 +92,12 @@ std::string PerSource(const RewriteRequest &request, GET get) {
 
 //! The rows of the sources with their file index and position, every column under its alias.
 std::string SourceRows(const RewriteRequest &request) {
-	std::string paths;
+	std::vector<StoredFile> files;
 	for (auto &source : request.sources) {
-		paths += (paths.empty() ? "" : ", ") + SqlString(source.path);
+		files.push_back(StoredFile {source.path, 0, 0, source.record.encryption_key});
 	}
-	return "SELECT *, file_index::BIGINT AS _inlake_file, file_row_number AS _inlake_position FROM read_parquet([" +
-	       paths + "], schema = " + SchemaOption(request.layout) + ", file_row_number = true, hive_partitioning = false)";
+	return "SELECT *, file_index::BIGINT AS _inlake_file, file_row_number AS _inlake_position FROM " +
+	       KnownFilesReadSql(files, ", schema = " + SchemaOption(request.layout) + ", file_row_number = true");
 }
 
 std::string SelectList(const RewriteRequest &request) {
@@ -142,7 +144,8 @@ void CreateDeletedTable(InternalConnection &connection, const RewriteRequest &re
 	flush();
 }
 
-std::string CopyStatement(InternalConnection &connection, const RewriteRequest &request, const std::string &path) {
+std::string CopyStatement(InternalConnection &connection, const RewriteRequest &request, const std::string &path,
+                          const std::string &encryption_key) {
 	auto rows = "(" + SourceRows(request) + ") _inlake_rows";
 	std::string query;
 	if (request.deleted_rows == DeletedRows::DROP_DELETED) {
@@ -159,8 +162,11 @@ std::string CopyStatement(InternalConnection &connection, const RewriteRequest &
 		}
 	}
 	auto field_ids = FieldIdsOptionSql(BuildFieldIdsOption(request.layout.columns, RowIdAndSnapshotColumns()));
+	auto encryption = encryption_key.empty()
+	                      ? std::string()
+	                      : ", ENCRYPTION_CONFIG " + ParquetEncryptionConfig(encryption_key, path).ToSQLString();
 	return "COPY (" + query + ") TO " + SqlString(path) + " (FORMAT parquet, RETURN_STATS true, FIELD_IDS " +
-	       field_ids + ", " + ParquetCopyOptionsSql(request.options) + ")";
+	       field_ids + ", " + ParquetCopyOptionsSql(request.options) + encryption + ")";
 }
 
 //! Row id and snapshot spans of the new file, from the sources (a rewrite's bounds may be wider than needed).
@@ -198,7 +204,7 @@ void CarryDeletes(ClientContext &context, const RewriteRequest &request, Flushed
 		return;
 	}
 	result.delete_file = WriteDeleteFile(context, request.delete_directory, result.file.path, positions, snapshots,
-	                                     request.deletion_vectors);
+	                                     request.deletion_vectors, request.options.encrypt);
 	result.delete_count = int64_t(positions.size());
 	result.deleted_positions = positions;
 	result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
@@ -211,7 +217,7 @@ FlushedDataFile RewriteFiles(ClientContext &context, const RewriteRequest &reque
 	FlushedDataFile result;
 	result.embedded_row_ids = true;
 	DescribeSpans(request, result);
-	auto connection = OpenInternalConnection(*context.db);
+	auto connection = OpenKnownFileReadConnection(*context.db);
 	if (request.deleted_rows == DeletedRows::DROP_DELETED) {
 		CreateDeletedTable(*connection, request);
 	}
@@ -219,13 +225,19 @@ FlushedDataFile RewriteFiles(ClientContext &context, const RewriteRequest &reque
 	auto path = request.options.directory + file_name;
 	auto &fs = FileSystem::GetFileSystem(context);
 	try {
-		auto copied = connection->Query(CopyStatement(*connection, request, path));
+		std::string encryption_key;
+		if (request.options.encrypt) {
+			EnsureEncryptionEngine(*context.db);
+			encryption_key = NewFileEncryptionKey();
+		}
+		auto copied = connection->Query(CopyStatement(*connection, request, path, encryption_key));
 		CheckResult(copied, "write the new data file");
 		if (copied->RowCount() == 0) {
 			return result; // no row left (WRITE_EMPTY_FILE false)
 		}
 		result.file.path = path;
 		result.file.file_name = file_name;
+		result.file.encryption_key = encryption_key;
 		result.file.record_count = copied->GetValue(1, 0).GetValue<int64_t>();
 		result.file.file_size_bytes = copied->GetValue(2, 0).GetValue<int64_t>();
 		result.file.footer_size = copied->GetValue(3, 0).GetValue<int64_t>();
@@ -248,7 +260,7 @@ FlushedDataFile RewriteFiles(ClientContext &context, const RewriteRequest &reque
 		}
 		result.file.column_stats = CombineFileStats(request.table_columns, records);
 		if (request.count_row_groups) {
-			result.file.row_group_count = ReadRowGroupCount(*context.db, path);
+			result.file.row_group_count = ReadRowGroupCount(*context.db, StoredFileOf(result.file));
 		}
 		if (request.deleted_rows == DeletedRows::KEEP_DELETED) {
 			CarryDeletes(context, request, result);

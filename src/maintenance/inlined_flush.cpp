@@ -199,7 +199,7 @@ private:
 		auto files = writer.Finish();
 		if (transaction.GetCatalog().FormatVersion() != "1.0") {
 			for (auto &file : files) {
-				file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+				file.row_group_count = ReadRowGroupCount(*context.db, StoredFileOf(file));
 			}
 		}
 		// the files of partition p hold p's rows in the order they came
@@ -256,7 +256,7 @@ private:
 		if (!positions.empty()) {
 			result.delete_file =
 			    WriteDeleteFile(context, transaction.TableWritePath(table), file.path, positions, snapshots,
-			                    deletion_vectors);
+			                    deletion_vectors, transaction.GetCatalog().Encrypted());
 			result.delete_count = int64_t(positions.size());
 			result.deleted_positions = positions;
 			result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
@@ -308,7 +308,8 @@ void FlushDeletes(ClientContext &context, LakeTransaction &transaction, LakeTabl
 		FlushedDeletes deletes;
 		deletes.data_file_id = entry.first;
 		deletes.delete_file =
-		    WriteDeleteFile(context, table_path, data_path, positions, snapshots, flush.deletion_vectors);
+		    WriteDeleteFile(context, table_path, data_path, positions, snapshots, flush.deletion_vectors,
+		                    transaction.GetCatalog().Encrypted());
 		deletes.delete_count = int64_t(positions.size());
 		deletes.min_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
 		deletes.max_snapshot = *std::max_element(snapshots.begin(), snapshots.end());
@@ -352,6 +353,11 @@ int64_t FlushTable(ClientContext &context, LakeTransaction &transaction, LakeTab
 	}
 	TableFlush flush;
 	flush.table_id = table.TableId();
+	if (write_deletion_vectors > 0 && transaction.GetCatalog().Encrypted()) {
+		throw duckdb::InvalidInputException("Cannot flush table \"%s\" with write_deletion_vectors => true: the lake "
+		                                    "is encrypted, and deletion vectors (Puffin files) cannot be encrypted",
+		                                    table.name);
+	}
 	flush.deletion_vectors = write_deletion_vectors >= 0 ? write_deletion_vectors > 0
 	                                                     : transaction.WriteDeletionVectors(table);
 	try {

@@ -35,7 +35,7 @@ FlushedDataFile Describe(ClientContext &context, LakeTransaction &transaction, L
 			snapshots.push_back(row.second);
 		}
 		result.delete_file = WriteDeleteFile(context, transaction.TableWritePath(table), file.path, positions, snapshots,
-		                                     deletion_vectors);
+		                                     deletion_vectors, transaction.GetCatalog().Encrypted());
 		result.delete_count = int64_t(positions.size());
 		result.deleted_positions = positions;
 		result.min_delete_snapshot = *std::min_element(snapshots.begin(), snapshots.end());
@@ -95,7 +95,7 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 		for (size_t i = 0; i < target->files.size(); i++) {
 			auto &file = target->files[i];
 			if (count_row_groups) {
-				file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+				file.row_group_count = ReadRowGroupCount(*context.db, StoredFileOf(file));
 			}
 			if (i >= target->file_rows.size()) {
 				throw IOException("The flush of \"%s\" wrote a file it has no row summary of", table.name);

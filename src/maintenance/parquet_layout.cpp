@@ -2,11 +2,16 @@
 
 #include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
+#include "read/data_file_open_info.hpp"
+
+#include "duckdb/common/error_data.hpp"
+#include "parquet_reader.hpp"
 
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/string_util.hpp"
 
 #include <map>
+#include <sstream>
 
 namespace inlake {
 using namespace duckdb; // NOLINT
@@ -16,7 +21,7 @@ namespace {
 constexpr int64_t kRowIdFieldId = 2147483540;
 constexpr int64_t kSnapshotFieldId = 2147483539;
 
-//! One element of a file's Parquet schema, as parquet_schema() lists it (depth first).
+//! One element of a file's Parquet schema (depth first).
 struct SchemaElement {
 	std::string name;
 	int64_t num_children = 0;
@@ -25,10 +30,6 @@ struct SchemaElement {
 	//! Everything about the element's physical layout but its name and field id
 	std::string layout;
 };
-
-std::string Text(const Value &value) {
-	return value.IsNull() ? std::string("-") : value.ToString();
-}
 
 class LayoutBuilder {
 public:
@@ -166,10 +167,12 @@ bool HasAllFieldIds(const std::vector<LakeColumn> &columns) {
 	return true;
 }
 
-void ReadTypes(InternalConnection &connection, const std::string &path, ParquetLayout &layout) {
-	auto result = connection.Query("SELECT * FROM read_parquet(" + SqlString(path) + ", hive_partitioning = false) LIMIT 0");
+void ReadTypes(InternalConnection &connection, const StoredFile &file, ParquetLayout &layout) {
+	// (the sizes are left out: an added file may have changed since the catalog recorded them)
+	auto result = connection.Query("SELECT * FROM " + KnownFileReadSql(StoredFile {file.path, 0, 0, file.encryption_key}) +
+	                               " LIMIT 0");
 	if (result->HasError()) {
-		throw IOException("Cannot read data file \"%s\": %s", path, result->GetError());
+		throw IOException("Cannot read data file \"%s\": %s", file.path, result->GetError());
 	}
 	idx_t stored = 0;
 	for (idx_t i = 0; i < result->types.size(); i++) {
@@ -188,54 +191,87 @@ void ReadTypes(InternalConnection &connection, const std::string &path, ParquetL
 	}
 }
 
+//! The thrift struct's set fields, "JSON=JsonType()" say (its printTo lists every field, unset ones as <null>).
+std::string SetFields(const duckdb_parquet::LogicalType &logical_type) {
+	std::ostringstream printed;
+	logical_type.printTo(printed);
+	auto text = printed.str();
+	auto open = text.find('(');
+	if (open == std::string::npos || text.size() < open + 2) {
+		return text;
+	}
+	std::string result, field;
+	int depth = 0;
+	for (auto c : text.substr(open + 1, text.size() - open - 2)) {
+		depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+		if (c == ',' && depth == 0) {
+			result += field.find("=<null>") == std::string::npos ? field + ";" : "";
+			field.clear();
+			continue;
+		}
+		field += c;
+	}
+	result += field.find("=<null>") == std::string::npos ? field : "";
+	return result;
+}
+
+//! Everything about an element's physical layout but its name, field id and child count.
+std::string PhysicalLayout(const duckdb_parquet::SchemaElement &element) {
+	auto &set = element.__isset;
+	std::string layout;
+	layout += (set.type ? duckdb_parquet::to_string(element.type) : "-") + ",";
+	layout += (set.type_length ? std::to_string(element.type_length) : "-") + ",";
+	layout += (set.repetition_type ? duckdb_parquet::to_string(element.repetition_type) : "-") + ",";
+	layout += (set.converted_type ? duckdb_parquet::to_string(element.converted_type) : "-") + ",";
+	layout += (set.scale ? std::to_string(element.scale) : "-") + ",";
+	layout += (set.precision ? std::to_string(element.precision) : "-") + ",";
+	return layout + (set.logicalType ? SetFields(element.logicalType) : "-");
+}
+
+//! The file's schema elements, depth first, from its footer through DuckDB's Parquet reader (parquet_schema()
+//! cannot be given an encrypted file's key).
+std::vector<SchemaElement> ReadSchemaElements(ClientContext &context, const StoredFile &file) {
+	OpenFileInfo info(file.path);
+	AddEncryptionKey(info, file.encryption_key);
+	ParquetReader reader(context, std::move(info), ParquetOptions(context));
+	std::vector<SchemaElement> elements;
+	for (auto &element : reader.metadata->metadata->schema) {
+		SchemaElement result;
+		result.name = element.name;
+		result.num_children = element.__isset.num_children ? element.num_children : 0;
+		result.has_field_id = element.__isset.field_id;
+		result.field_id = result.has_field_id ? element.field_id : 0;
+		result.layout = PhysicalLayout(element);
+		elements.push_back(std::move(result));
+	}
+	return elements;
+}
+
 } // namespace
 
-std::vector<ParquetLayout> ReadParquetLayouts(InternalConnection &connection, const std::vector<std::string> &paths) {
-	std::vector<ParquetLayout> layouts(paths.size());
-	if (paths.empty()) {
-		return layouts;
-	}
-	std::string list;
-	for (auto &path : paths) {
-		list += (list.empty() ? "" : ", ") + SqlString(path);
-	}
-	auto result = connection.Query("SELECT file_name, name, num_children, field_id, type, type_length, "
-	                               "repetition_type, converted_type, scale, precision, logical_type FROM "
-	                               "parquet_schema([" +
-	                               list + "])");
-	if (result->HasError()) {
-		throw IOException("Cannot read the Parquet schema of data files: %s", result->GetError());
-	}
-	// parquet_schema() lists each file's elements together, in schema order
-	std::map<std::string, std::vector<SchemaElement>> elements;
-	for (idx_t row = 0; row < result->RowCount(); row++) {
-		SchemaElement element;
-		element.name = result->GetValue(1, row).ToString();
-		auto children = result->GetValue(2, row);
-		element.num_children = children.IsNull() ? 0 : children.GetValue<int64_t>();
-		auto field_id = result->GetValue(3, row);
-		element.has_field_id = !field_id.IsNull();
-		element.field_id = element.has_field_id ? field_id.GetValue<int64_t>() : 0;
-		for (idx_t col = 4; col < 11; col++) {
-			element.layout += Text(result->GetValue(col, row)) + ",";
+std::vector<ParquetLayout> ReadParquetLayouts(InternalConnection &connection, const std::vector<StoredFile> &files) {
+	std::vector<ParquetLayout> layouts(files.size());
+	std::vector<std::vector<SchemaElement>> elements(files.size());
+	auto &context = *connection.context;
+	for (size_t i = 0; i < files.size(); i++) {
+		try {
+			context.RunFunctionInTransaction([&]() { elements[i] = ReadSchemaElements(context, files[i]); });
+		} catch (std::exception &ex) {
+			throw IOException("Cannot read the Parquet schema of data file \"%s\": %s", files[i].path,
+			                  ErrorData(ex).RawMessage());
 		}
-		elements[result->GetValue(0, row).ToString()].push_back(std::move(element));
 	}
 	std::map<std::string, ParquetLayout> typed; // one typed layout per signature
-	for (size_t i = 0; i < paths.size(); i++) {
+	for (size_t i = 0; i < files.size(); i++) {
 		auto &layout = layouts[i];
-		auto found = elements.find(paths[i]);
-		if (found == elements.end()) {
-			throw IOException("Cannot read the Parquet schema of data file \"%s\"", paths[i]);
-		}
-		LayoutBuilder(found->second, layout).Build();
+		LayoutBuilder(elements[i], layout).Build();
 		if (!layout.mergeable || !HasAllFieldIds(layout.columns)) {
 			layout.mergeable = false;
 			continue;
 		}
 		auto known = typed.find(layout.signature);
 		if (known == typed.end()) {
-			ReadTypes(connection, paths[i], layout);
+			ReadTypes(connection, files[i], layout);
 			typed[layout.signature] = layout;
 			continue;
 		}

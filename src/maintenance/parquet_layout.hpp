@@ -17,6 +17,7 @@
 #pragma once
 
 #include "common/lake_column.hpp"
+#include "read/known_file_read.hpp"
 
 #include <set>
 #include <string>
@@ -42,8 +43,9 @@ struct ParquetLayout {
 	std::string signature;
 };
 
-//! The layout of each file (same order as `paths`), from one parquet_schema() call over all of them and one
-//! read of the column types per distinct signature. Throws an IOException naming the file that cannot be read.
-std::vector<ParquetLayout> ReadParquetLayouts(InternalConnection &connection, const std::vector<std::string> &paths);
+//! The layout of each file (same order as `files`), from each file's footer (encrypted files read with their
+//! keys) and one read of the column types per distinct signature. `connection` must read known files
+//! (read/known_file_read.hpp). Throws an IOException naming the file that cannot be read.
+std::vector<ParquetLayout> ReadParquetLayouts(InternalConnection &connection, const std::vector<StoredFile> &files);
 
 } // namespace inlake

@@ -5,6 +5,7 @@
 #include "common/internal_connection.hpp"
 #include "common/lake_paths.hpp"
 #include "maintenance/file_deletes.hpp"
+#include "read/delete_file_loader.hpp"
 #include "transaction/lake_transaction.hpp"
 #include "write/partitioned_file_writer.hpp"
 
@@ -201,12 +202,12 @@ private:
 
 	//! Candidates with one layout and partition, in row id order, cut into runs of about the target size.
 	std::vector<std::vector<size_t>> Bins() {
-		std::vector<std::string> paths;
+		std::vector<StoredFile> files;
 		for (auto &candidate : candidates) {
-			paths.push_back(candidate.path);
+			files.push_back(StoredFileOf(candidate.record, candidate.path));
 		}
-		auto connection = OpenInternalConnection(*context.db);
-		layouts = ReadParquetLayouts(*connection, paths);
+		auto connection = OpenKnownFileReadConnection(*context.db);
+		layouts = ReadParquetLayouts(*connection, files);
 		std::vector<std::string> order;
 		std::map<std::string, std::vector<size_t>> groups;
 		for (size_t i = 0; i < candidates.size(); i++) {

@@ -189,6 +189,8 @@ struct DataFileRecord {
 	int64_t record_count = 0;
 	int64_t file_size_bytes = 0;
 	int64_t footer_size = 0;
+	//! ducklake_data_file.encryption_key: the file's key as base64 text (empty: not encrypted)
+	std::string encryption_key;
 	int64_t row_id_start = 0;
 	//! -1: not partial; otherwise the highest snapshot id of a row in the file
 	int64_t partial_max = -1;
@@ -218,6 +220,8 @@ struct DataFileRecord {
 		int64_t partial_max = -1;
 		//! ducklake_delete_file.format: "parquet", or "puffin" (deletion vectors)
 		std::string format = "parquet";
+		//! ducklake_delete_file.encryption_key (empty: not encrypted)
+		std::string encryption_key;
 	} delete_file;
 };
 
@@ -257,6 +261,8 @@ struct DeleteFileRecord {
 	int64_t partial_max = -1;
 	//! "parquet", or "puffin" (deletion vectors)
 	std::string format = "parquet";
+	//! The file's key as base64 text (empty: not encrypted)
+	std::string encryption_key;
 };
 
 //! One inlined deletion: a position in a data file, deleted in begin_snapshot.
@@ -382,6 +388,8 @@ struct LakeMetadata {
 	//! The lake's id: the uuid of its first schema (main), which lives as long as the lake ("" when missing)
 	std::string lake_id;
 	std::string created_by;
+	//! ducklake_metadata's encrypted: every Parquet file the lake writes is encrypted
+	bool encrypted = false;
 	std::vector<OptionRecord> options;
 };
 

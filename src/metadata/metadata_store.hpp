@@ -45,6 +45,8 @@ struct StoreInitOptions {
 	std::string created_by;
 	//! The uuid of schema main, which is the lake's id (LakeMetadata::lake_id)
 	std::string lake_id;
+	//! Recorded as ducklake_metadata's encrypted
+	bool encrypted = false;
 };
 
 class MetadataWriteTxn {

@@ -217,6 +217,7 @@ private:
 		scan_file.record_count = file.record_count;
 		scan_file.file_size_bytes = file.file_size_bytes;
 		scan_file.footer_size = file.footer_size;
+		scan_file.encryption_key = file.encryption_key;
 		scan_file.row_id_start = file.row_id_start;
 		scan_file.has_embedded_row_ids = partial;
 		scan_file.begin_snapshot = file.begin_snapshot;

@@ -1,5 +1,7 @@
 #include "read/data_file_open_info.hpp"
 
+#include "common/file_encryption_key.hpp"
+
 #include "duckdb/common/types/timestamp.hpp"
 #include "duckdb/common/types/value.hpp"
 
@@ -11,7 +13,19 @@ using namespace duckdb; // NOLINT
 
 static constexpr const char *FILE_SIZE_OPTION = "file_size";
 
+void AddEncryptionKey(OpenFileInfo &file, const std::string &catalog_text) {
+	if (catalog_text.empty()) {
+		return;
+	}
+	if (!file.extended_info) {
+		file.extended_info = make_shared_ptr<ExtendedOpenFileInfo>();
+	}
+	auto key = DecodeFileEncryptionKey(catalog_text, file.path);
+	file.extended_info->options["encryption_key"] = Value::BLOB(const_data_ptr_cast(key.data()), key.size());
+}
+
 void AddKnownFileFacts(OpenFileInfo &file, const ScanDataFile &data_file) {
+	AddEncryptionKey(file, data_file.encryption_key);
 	if (data_file.name_mapping || data_file.file_size_bytes <= 0) {
 		return;
 	}

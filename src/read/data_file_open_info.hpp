@@ -13,6 +13,11 @@
 //    httpfs opens a file without its HEAD request when all three are given
 //    (HTTPFileHandle's constructor); the local file system ignores them.
 //
+// An encrypted file (common/file_encryption_key.hpp) also gets
+//  * "encryption_key" (BLOB): the key's bytes; DuckDB's Parquet reader
+//    decrypts the file with it (ParquetReader's constructor), whatever the
+//    scan's own encryption_config.
+//
 // Only the lake's own files (written by a lake writer under a unique name and
 // never changed afterwards) get them: a file added with ducklake_add_data_files
 // was written by someone else and may still change, so it is opened as
@@ -34,6 +39,10 @@ void AddKnownFileFacts(duckdb::OpenFileInfo &file, const ScanDataFile &data_file
 //! ... for a lake-written file of `file_size` bytes with a footer of `footer_size` (0: unknown; nothing is added
 //! when the size is unknown).
 void AddKnownFileFacts(duckdb::OpenFileInfo &file, duckdb::idx_t file_size, duckdb::idx_t footer_size);
+
+//! Adds "encryption_key" for the key `catalog_text` of the file (nothing when it is empty: not encrypted), creating
+//! `file`'s extended_info when it has none.
+void AddEncryptionKey(duckdb::OpenFileInfo &file, const std::string &catalog_text);
 
 //! Whether `file` carries the options above (a lake-written file with a known size).
 bool HasKnownFileFacts(const duckdb::OpenFileInfo &file);

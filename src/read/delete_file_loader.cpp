@@ -2,6 +2,7 @@
 
 #include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
+#include "read/data_file_open_info.hpp"
 #include "read/known_file_read.hpp"
 #include "read/puffin_reader.hpp"
 #include "write/puffin_writer.hpp"
@@ -9,6 +10,7 @@
 #include "duckdb/common/file_system.hpp"
 #include "duckdb/main/connection.hpp"
 #include "duckdb/main/database.hpp"
+#include "parquet_reader.hpp"
 
 #include <algorithm>
 
@@ -31,6 +33,23 @@ static bool IsPuffin(const DataFileRecord::DeleteFileRef &ref, const std::string
 	return false;
 }
 
+StoredFile StoredFileOf(const WrittenDataFile &written) {
+	return StoredFile {written.path, written.file_size_bytes, written.footer_size, written.encryption_key};
+}
+
+StoredFile StoredFileOf(const DataFileRecord &record, const std::string &path) {
+	return StoredFile {path, record.file_size_bytes, record.footer_size, record.encryption_key};
+}
+
+//! The delete file `ref` at `path` (its footer size is not kept).
+static StoredFile StoredDeleteFile(const std::string &path, const DataFileRecord::DeleteFileRef &ref) {
+	StoredFile file;
+	file.path = path;
+	file.file_size = ref.file_size_bytes;
+	file.encryption_key = ref.encryption_key;
+	return file;
+}
+
 std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::string &path,
                                              const DataFileRecord::DeleteFileRef &ref, int64_t snapshot_id) {
 	if (IsPuffin(ref, path)) {
@@ -38,9 +57,8 @@ std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::st
 		return VectorPositionsAt(vectors, ref.begin_snapshot, snapshot_id);
 	}
 	bool partial = ref.partial_max >= 0;
-	auto file_size = ref.file_size_bytes;
 	auto connection = OpenKnownFileReadConnection(db);
-	auto sql = "SELECT pos::BIGINT FROM " + KnownFileReadSql(path, file_size, 0);
+	auto sql = "SELECT pos::BIGINT FROM " + KnownFileReadSql(StoredDeleteFile(path, ref));
 	if (partial) {
 		sql += " WHERE _ducklake_internal_snapshot_id <= " + SqlInt(snapshot_id);
 	}
@@ -67,13 +85,12 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(Databa
 	}
 	bool partial = ref.partial_max >= 0;
 	auto file_snapshot = ref.begin_snapshot;
-	auto file_size = ref.file_size_bytes;
 	auto connection = OpenKnownFileReadConnection(db);
 	// both columns are read as BIGINT vectors: a bare integer literal would come back as INTEGER
 	auto snapshot = partial ? std::string("_ducklake_internal_snapshot_id::BIGINT")
 	                        : "CAST(" + SqlInt(file_snapshot) + " AS BIGINT)";
 	auto result = connection->Query("SELECT pos::BIGINT, " + snapshot + " FROM " +
-	                               KnownFileReadSql(path, file_size, 0) + " ORDER BY pos");
+	                               KnownFileReadSql(StoredDeleteFile(path, ref)) + " ORDER BY pos");
 	if (result->HasError()) {
 		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, result->GetError());
 	}
@@ -88,20 +105,19 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(Databa
 	return positions;
 }
 
-int64_t ReadMinRowId(DatabaseInstance &db, const std::string &path, int64_t file_size, int64_t footer_size) {
+int64_t ReadMinRowId(DatabaseInstance &db, const StoredFile &file) {
 	auto connection = OpenKnownFileReadConnection(db);
-	auto result = connection->Query("SELECT min(_ducklake_internal_row_id)::BIGINT FROM " +
-	                                KnownFileReadSql(path, file_size, footer_size));
+	auto result =
+	    connection->Query("SELECT min(_ducklake_internal_row_id)::BIGINT FROM " + KnownFileReadSql(file));
 	if (result->HasError()) {
-		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, result->GetError());
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, result->GetError());
 	}
 	auto value = result->GetValue(0, 0);
 	return value.IsNull() ? 0 : value.GetValue<int64_t>();
 }
 
-std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance &db, const std::string &path,
-                                                               const std::vector<int64_t> &row_ids, int64_t file_size,
-                                                               int64_t footer_size) {
+std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance &db, const StoredFile &file,
+                                                               const std::vector<int64_t> &row_ids) {
 	std::vector<std::pair<int64_t, int64_t>> result;
 	if (row_ids.empty()) {
 		return result;
@@ -117,11 +133,11 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 	auto &wanted = sorted_copy.empty() ? row_ids : sorted_copy;
 	auto connection = OpenKnownFileReadConnection(db);
 	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM " +
-	                              KnownFileReadSql(path, file_size, footer_size, ", file_row_number = true") +
+	                              KnownFileReadSql(file, ", file_row_number = true") +
 	                              " WHERE _ducklake_internal_row_id BETWEEN " + SqlInt(wanted.front()) + " AND " +
 	                              SqlInt(wanted.back()) + " ORDER BY file_row_number");
 	if (query->HasError()) {
-		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, query->GetError());
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, query->GetError());
 	}
 	for (auto &chunk : query->Collection().Chunks()) {
 		chunk.Flatten();
@@ -137,25 +153,31 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 	return result;
 }
 
-int64_t ReadRowGroupCount(DatabaseInstance &db, const std::string &path) {
-	auto connection = OpenKnownFileReadConnection(db);
-	auto result =
-	    connection->Query("SELECT count(DISTINCT row_group_id) FROM parquet_metadata(" + SqlString(path) + ")");
-	if (result->HasError()) {
-		throw IOException("Cannot read the footer of \"%s\": %s", path, result->GetError());
+int64_t ReadRowGroupCount(DatabaseInstance &db, const StoredFile &file) {
+	auto connection = OpenInternalConnection(db);
+	auto &context = *connection->context;
+	int64_t count = 0;
+	try {
+		context.RunFunctionInTransaction([&]() {
+			// the reader, not parquet_metadata(), which cannot be given an encrypted file's key
+			OpenFileInfo info(file.path);
+			AddEncryptionKey(info, file.encryption_key);
+			ParquetReader reader(context, std::move(info), ParquetOptions(context));
+			count = int64_t(reader.NumRowGroups());
+		});
+	} catch (std::exception &ex) {
+		throw IOException("Cannot read the footer of \"%s\": %s", file.path, ErrorData(ex).RawMessage());
 	}
-	return result->GetValue(0, 0).GetValue<int64_t>();
+	return count;
 }
 
-std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::string &path, int64_t snapshot_id,
-                                           int64_t file_size, int64_t footer_size) {
+std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const StoredFile &file, int64_t snapshot_id) {
 	auto connection = OpenKnownFileReadConnection(db);
-	auto result = connection->Query("SELECT file_row_number FROM " +
-	                               KnownFileReadSql(path, file_size, footer_size, ", file_row_number = true") +
+	auto result = connection->Query("SELECT file_row_number FROM " + KnownFileReadSql(file, ", file_row_number = true") +
 	                               " WHERE _ducklake_internal_snapshot_id > " + SqlInt(snapshot_id) +
 	                               " ORDER BY file_row_number");
 	if (result->HasError()) {
-		throw IOException("Cannot read DuckLake data file \"%s\": %s", path, result->GetError());
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, result->GetError());
 	}
 	std::vector<int64_t> positions;
 	for (auto &chunk : result->Collection().Chunks()) {
@@ -167,7 +189,11 @@ std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const std::stri
 
 WrittenDataFile WriteDeleteFile(ClientContext &context, const std::string &directory,
                                 const std::string &data_file_path, const std::vector<int64_t> &positions,
-                                const std::vector<int64_t> &snapshots, bool deletion_vector) {
+                                const std::vector<int64_t> &snapshots, bool deletion_vector, bool encrypt) {
+	if (deletion_vector && encrypt) {
+		throw InvalidInputException("Deletion vectors (Puffin files) cannot be encrypted: an encrypted lake writes its "
+		                            "deletes to encrypted Parquet delete files");
+	}
 	if (deletion_vector) {
 		return WritePuffinDeleteFile(context, directory, data_file_path, VectorsOf(positions, snapshots));
 	}
@@ -175,6 +201,7 @@ WrittenDataFile WriteDeleteFile(ClientContext &context, const std::string &direc
 	ParquetWriteOptions options;
 	options.directory = directory;
 	options.file_suffix = "-delete.parquet";
+	options.encrypt = encrypt;
 	LakeColumn file_path;
 	file_path.column_id = kFilePathFieldId;
 	file_path.name = "file_path";

@@ -20,10 +20,11 @@ namespace {
 constexpr const char *FUNCTION_NAME = "__inlake_read_parquet";
 constexpr const char *FILE_SIZE_PARAMETER = "file_size";
 constexpr const char *FOOTER_SIZE_PARAMETER = "footer_size";
+constexpr const char *ENCRYPTION_KEYS_PARAMETER = "encryption_keys";
 
-//! read_parquet's MultiFileReader, except that the file list is the paths as given (no glob), and that the
+//! read_parquet's MultiFileReader, except that the file list is the paths as given (no glob), and that each
 //! file's OpenFileInfo carries the facts of the named parameters. DuckDB creates the file list before it parses
-//! the named parameters: the list's files share one ExtendedOpenFileInfo, which ParseOption fills in.
+//! the named parameters: each listed file has an ExtendedOpenFileInfo of its own, which ParseOption fills in.
 class KnownFileReader : public MultiFileReader {
 public:
 	static unique_ptr<MultiFileReader> CreateInstance(const TableFunction &function) {
@@ -32,11 +33,12 @@ public:
 
 	shared_ptr<MultiFileList> CreateFileList(ClientContext &context, const vector<string> &paths,
 	                                         const FileGlobInput &glob_input) override {
-		info = make_shared_ptr<ExtendedOpenFileInfo>();
+		infos.clear();
 		vector<OpenFileInfo> files;
 		for (auto &path : paths) {
 			OpenFileInfo file(path);
-			file.extended_info = info;
+			file.extended_info = make_shared_ptr<ExtendedOpenFileInfo>();
+			infos.emplace_back(path, file.extended_info);
 			files.push_back(std::move(file));
 		}
 		return make_shared_ptr<SimpleMultiFileList>(std::move(files));
@@ -48,15 +50,15 @@ public:
 			file_size = value.IsNull() ? 0 : value.GetValue<uint64_t>();
 		} else if (key == FOOTER_SIZE_PARAMETER) {
 			footer_size = value.IsNull() ? 0 : value.GetValue<uint64_t>();
+		} else if (key == ENCRYPTION_KEYS_PARAMETER) {
+			keys.clear();
+			for (auto &child : ListValue::GetChildren(value)) {
+				keys.push_back(child.IsNull() ? std::string() : StringValue::Get(child));
+			}
 		} else {
 			return MultiFileReader::ParseOption(key, value, options, context);
 		}
-		if (info) {
-			info->options.clear();
-			OpenFileInfo file;
-			file.extended_info = info;
-			AddKnownFileFacts(file, file_size, footer_size);
-		}
+		ApplyFacts();
 		return true;
 	}
 
@@ -77,16 +79,33 @@ public:
 	unique_ptr<MultiFileReader> Copy() const override {
 		auto result = make_uniq<KnownFileReader>();
 		result->function_name = function_name;
-		result->info = info;
+		result->infos = infos;
 		result->file_size = file_size;
 		result->footer_size = footer_size;
+		result->keys = keys;
 		return std::move(result);
 	}
 
 private:
-	shared_ptr<ExtendedOpenFileInfo> info;
+	//! Rewrites every file's options from the parameters parsed so far (sizes apply to a single file only).
+	void ApplyFacts() {
+		for (idx_t i = 0; i < infos.size(); i++) {
+			OpenFileInfo file(infos[i].first);
+			file.extended_info = infos[i].second;
+			file.extended_info->options.clear();
+			if (infos.size() == 1) {
+				AddKnownFileFacts(file, file_size, footer_size);
+			}
+			if (i < keys.size()) {
+				AddEncryptionKey(file, keys[i]);
+			}
+		}
+	}
+
+	vector<std::pair<string, shared_ptr<ExtendedOpenFileInfo>>> infos;
 	idx_t file_size = 0;
 	idx_t footer_size = 0;
+	vector<string> keys;
 };
 
 } // namespace
@@ -97,12 +116,13 @@ TableFunctionSet MakeKnownFileReadSet() {
 	auto functions = ParquetScanFunction::GetFunctionSet();
 	TableFunctionSet set(FUNCTION_NAME);
 	for (auto &function : functions.functions) {
-		if (function.arguments.size() != 1 || function.arguments[0].id() != LogicalTypeId::VARCHAR) {
-			continue; // one path only
+		if (function.arguments.size() != 1) {
+			continue;
 		}
 		function.name = FUNCTION_NAME;
 		function.named_parameters[FILE_SIZE_PARAMETER] = LogicalType::UBIGINT;
 		function.named_parameters[FOOTER_SIZE_PARAMETER] = LogicalType::UBIGINT;
+		function.named_parameters[ENCRYPTION_KEYS_PARAMETER] = LogicalType::LIST(LogicalType::VARCHAR);
 		function.get_multi_file_reader = KnownFileReader::CreateInstance;
 		set.AddFunction(function);
 	}
@@ -129,11 +149,31 @@ std::unique_ptr<InternalConnection> OpenKnownFileReadConnection(DatabaseInstance
 	return connection;
 }
 
-std::string KnownFileReadSql(const std::string &path, int64_t file_size, int64_t footer_size,
-                             const std::string &extra) {
-	return std::string(FUNCTION_NAME) + "(" + SqlString(path) +
-	       ", file_size = " + SqlInt(std::max<int64_t>(file_size, 0)) +
-	       ", footer_size = " + SqlInt(std::max<int64_t>(footer_size, 0)) + ", hive_partitioning = false" + extra + ")";
+static std::string KeysParameter(const std::vector<StoredFile> &files) {
+	std::string keys;
+	bool any = false;
+	for (auto &file : files) {
+		keys += std::string(keys.empty() ? "" : ", ") +
+		        (file.encryption_key.empty() ? std::string("NULL") : SqlString(file.encryption_key));
+		any = any || !file.encryption_key.empty();
+	}
+	return any ? ", encryption_keys = [" + keys + "]::VARCHAR[]" : std::string();
+}
+
+std::string KnownFileReadSql(const StoredFile &file, const std::string &extra) {
+	return std::string(FUNCTION_NAME) + "(" + SqlString(file.path) +
+	       ", file_size = " + SqlInt(std::max<int64_t>(file.file_size, 0)) +
+	       ", footer_size = " + SqlInt(std::max<int64_t>(file.footer_size, 0)) + KeysParameter({file}) +
+	       ", hive_partitioning = false" + extra + ")";
+}
+
+std::string KnownFilesReadSql(const std::vector<StoredFile> &files, const std::string &extra) {
+	std::string paths;
+	for (auto &file : files) {
+		paths += (paths.empty() ? "" : ", ") + SqlString(file.path);
+	}
+	return std::string(FUNCTION_NAME) + "([" + paths + "]" + KeysParameter(files) + ", hive_partitioning = false" +
+	       extra + ")";
 }
 
 } // namespace inlake

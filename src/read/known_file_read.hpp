@@ -3,10 +3,15 @@
 // catalog knows, for the SQL that reads delete files and single data files
 // (read/delete_file_loader.hpp).
 //
-//   __inlake_read_parquet(path, file_size => n[, footer_size => m], ...)
+//   __inlake_read_parquet(path, file_size => n[, footer_size => m]
+//                         [, encryption_keys => [k]], ...)
+//   __inlake_read_parquet([path, ...], encryption_keys => [k, ...], ...)
 //
-// takes read_parquet's own named parameters too. It reads exactly `path` (no
-// glob is expanded, so nothing is listed or asked whether it exists) and hands
+// takes read_parquet's own named parameters too. It reads exactly the paths
+// given (no glob is expanded, so nothing is listed or asked whether it
+// exists); encryption_keys holds each file's key as the catalog stores it
+// (NULL or '': not encrypted), so files under different keys are read in one
+// scan. For one path it also hands
 // DuckDB's reader what read/data_file_open_info.hpp describes, so that opening
 // the file asks storage nothing and a repeated read comes from DuckDB's
 // caches; a small file on object storage is fetched in one read
@@ -24,15 +29,28 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace inlake {
 
 //! A new internal connection to `db` on which KnownFileReadSql's function can be called.
 std::unique_ptr<InternalConnection> OpenKnownFileReadConnection(duckdb::DatabaseInstance &db);
 
-//! The FROM clause item reading `path` (of `file_size` bytes, footer `footer_size`; 0: unknown) with the
-//! read_parquet named parameters `extra` (", file_row_number = true", say)
-std::string KnownFileReadSql(const std::string &path, int64_t file_size, int64_t footer_size,
-                             const std::string &extra = std::string());
+//! A lake file as the catalog describes it.
+struct StoredFile {
+	std::string path;
+	//! Sizes in bytes (0: unknown)
+	int64_t file_size = 0;
+	int64_t footer_size = 0;
+	//! The file's key as the catalog stores it (empty: not encrypted)
+	std::string encryption_key;
+};
+
+//! The FROM clause item reading `file` with the read_parquet named parameters `extra` (", file_row_number =
+//! true", say)
+std::string KnownFileReadSql(const StoredFile &file, const std::string &extra = std::string());
+
+//! ... reading the files `files` (their sizes are not used) in one scan.
+std::string KnownFilesReadSql(const std::vector<StoredFile> &files, const std::string &extra = std::string());
 
 } // namespace inlake

@@ -59,6 +59,8 @@ struct ScanDataFile {
 	int64_t record_count = 0;
 	int64_t file_size_bytes = 0;
 	int64_t footer_size = 0;
+	//! The file's key as the catalog stores it (empty: not encrypted)
+	std::string encryption_key;
 	//! Row ids of the file are row_id_start + position, unless the file
 	//! carries _ducklake_internal_row_id itself (has_embedded_row_ids).
 	int64_t row_id_start = 0;

@@ -41,6 +41,7 @@ DataFileRecord NewFileRecord(TableCommitContext &context, const TableCompaction 
 	record.record_count = file.record_count;
 	record.file_size_bytes = file.file_size_bytes;
 	record.footer_size = file.footer_size;
+	record.encryption_key = file.encryption_key;
 	record.row_id_start = written.min_row_id;
 	record.row_group_count = file.row_group_count;
 	record.column_stats = FileColumnStatsOf(file);

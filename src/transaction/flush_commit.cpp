@@ -29,6 +29,7 @@ DeleteFileRecord PartialDeleteRecord(int64_t table_id, int64_t data_file_id, con
 	record.footer_size = file.footer_size;
 	record.partial_max = max_snapshot;
 	record.format = file.format;
+	record.encryption_key = file.encryption_key;
 	return record;
 }
 
@@ -72,6 +73,7 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vect
 		record.record_count = file.record_count;
 		record.file_size_bytes = file.file_size_bytes;
 		record.footer_size = file.footer_size;
+		record.encryption_key = file.encryption_key;
 		record.row_id_start = flushed.min_row_id;
 		record.partial_max = flushed.embedded_row_ids ? flushed.max_snapshot : -1;
 		record.row_group_count = file.row_group_count;

@@ -68,6 +68,7 @@ void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start
 		record.record_count = file.record_count;
 		record.file_size_bytes = file.file_size_bytes;
 		record.footer_size = file.footer_size;
+		record.encryption_key = file.encryption_key;
 		if (changes.new_file_has_row_ids[i]) {
 			// rows an UPDATE rewrote, with the ids of the rows they replace embedded in the file: one snapshot,
 			// but row ids that only the file knows (as in a flushed file)
@@ -186,8 +187,7 @@ int64_t TableDataCommit::DeleteFlushedRows(const std::set<int64_t> &row_ids) {
 			}
 			continue;
 		}
-		for (auto &match : ReadPositionsOfRowIds(table.ParentCatalog().GetDatabase(), file.file.path, wanted,
-		                                         file.file.file_size_bytes, file.file.footer_size)) {
+		for (auto &match : ReadPositionsOfRowIds(table.ParentCatalog().GetDatabase(), StoredFileOf(file.file), wanted)) {
 			record(match.first, match.second);
 		}
 	}
@@ -281,6 +281,7 @@ void TableDataCommit::WriteDeleteFiles(TableStatsRecord &stats) {
 		record.file_size_bytes = local.file.file_size_bytes;
 		record.footer_size = local.file.footer_size;
 		record.format = local.file.format;
+		record.encryption_key = local.file.encryption_key;
 		context.write.InsertDeleteFile(record);
 		stats.record_count = std::max<int64_t>(0, stats.record_count - local.newly_deleted);
 		context.change_set.AddId("deleted_from_table", table_id);

@@ -49,13 +49,13 @@ void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenData
 	auto &table_changes = changes.table_changes[table.TableId()];
 	for (auto &file : files) {
 		if (catalog.FormatVersion() != "1.0") {
-			file.row_group_count = ReadRowGroupCount(*context.db, file.path);
+			file.row_group_count = ReadRowGroupCount(*context.db, StoredFileOf(file));
 		}
 		table_changes.new_file_has_row_ids.push_back(embedded_row_ids);
 		if (embedded_row_ids) {
 			// the rows keep committed ids: the file's row_id_start is just the smallest (for other readers)
 			table_changes.new_file_row_id_starts.push_back(
-			    ReadMinRowId(*context.db, file.path, file.file_size_bytes, file.footer_size));
+			    ReadMinRowId(*context.db, StoredFileOf(file)));
 		} else {
 			table_changes.new_file_row_id_starts.push_back(kLocalRowIdBase + table_changes.new_row_count);
 			table_changes.new_row_count += file.record_count;
@@ -212,7 +212,7 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
 	                      int64_t(local.positions.size()) - before + moved;
 	local.file =
 	    inlake::WriteDeleteFile(context, table_path, ResolveLakePath(table_path, file.path, file.path_is_relative),
-	                            local.positions, {}, WriteDeletionVectors(table));
+	                            local.positions, {}, WriteDeletionVectors(table), catalog.Encrypted());
 	if (existing != table_changes.delete_files.end()) {
 		duckdb::FileSystem::GetFileSystem(context).TryRemoveFile(existing->second.file.path);
 	}

@@ -77,6 +77,9 @@ int64_t LakeTransaction::InliningRowLimit(LakeTableEntry &table) {
 }
 
 bool LakeTransaction::WriteDeletionVectors(LakeTableEntry &table) {
+	if (catalog.Encrypted()) {
+		return false; // Puffin files cannot be encrypted: the setting does not apply to an encrypted lake
+	}
 	std::string value;
 	if (FindOption("write_deletion_vectors", &table, value)) {
 		return value == "true";
@@ -132,6 +135,7 @@ ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
 	if (FindOption("hive_file_pattern", &table, value)) {
 		options.hive_file_pattern = value != "false";
 	}
+	options.encrypt = catalog.Encrypted();
 	return options;
 }
 

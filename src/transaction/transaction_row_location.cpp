@@ -31,8 +31,7 @@ std::vector<int64_t> LakeTransaction::DeletedPositionsSeen(LakeTableEntry &table
 	if (file.partial_max > Snapshot().snapshot_id) {
 		// rows of a flushed file inserted after the transaction's snapshot: not visible to it
 		auto path = ResolveLakePath(TableDataPath(table), file.path, file.path_is_relative);
-		auto later =
-		    ReadRowsAfterSnapshot(*context.db, path, Snapshot().snapshot_id, file.file_size_bytes, file.footer_size);
+		auto later = ReadRowsAfterSnapshot(*context.db, StoredFileOf(file, path), Snapshot().snapshot_id);
 		seen.insert(seen.end(), later.begin(), later.end());
 	}
 	std::sort(seen.begin(), seen.end());
@@ -88,7 +87,7 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 			continue;
 		}
 		auto path = ResolveLakePath(table_path, file.path, file.path_is_relative);
-		auto matches = ReadPositionsOfRowIds(*context.db, path, committed, file.file_size_bytes, file.footer_size);
+		auto matches = ReadPositionsOfRowIds(*context.db, StoredFileOf(file, path), committed);
 		if (matches.empty()) {
 			continue;
 		}
@@ -114,8 +113,7 @@ void LakeTransaction::LocateInOwnRowIdFiles(LocalTableChanges &table_changes, Pe
 			continue;
 		}
 		auto &own = table_changes.new_files[i];
-		for (auto &match :
-		     ReadPositionsOfRowIds(*context.db, own.path, committed, own.file_size_bytes, own.footer_size)) {
+		for (auto &match : ReadPositionsOfRowIds(*context.db, StoredFileOf(own), committed)) {
 			auto location = std::make_pair(int64_t(i), match.second);
 			if (row_ids.Contains(match.first) && !table_changes.own_file_deletes.count(location)) {
 				table_changes.own_file_deletes.insert(location);

@@ -102,6 +102,7 @@ ScanDataFile LakeTransaction::CommittedScanFile(const DataFileRecord &file, cons
 	scan_file.record_count = file.record_count;
 	scan_file.file_size_bytes = file.file_size_bytes;
 	scan_file.footer_size = file.footer_size;
+	scan_file.encryption_key = file.encryption_key;
 	scan_file.row_id_start = file.row_id_start;
 	scan_file.has_embedded_row_ids = file.partial_max >= 0;
 	scan_file.begin_snapshot = file.begin_snapshot;
@@ -110,8 +111,7 @@ ScanDataFile LakeTransaction::CommittedScanFile(const DataFileRecord &file, cons
 	scan_file.deleted_positions = CommittedDeletedPositions(file, table_path, read_snapshot);
 	if (file.partial_max > read_snapshot) {
 		// a flushed file holding rows inserted after the snapshot being read
-		auto later = ReadRowsAfterSnapshot(*context.db, scan_file.path, read_snapshot, file.file_size_bytes,
-		                                   file.footer_size);
+		auto later = ReadRowsAfterSnapshot(*context.db, StoredFileOf(file, scan_file.path), read_snapshot);
 		scan_file.deleted_positions.insert(scan_file.deleted_positions.end(), later.begin(), later.end());
 		std::sort(scan_file.deleted_positions.begin(), scan_file.deleted_positions.end());
 		scan_file.deleted_positions.erase(
@@ -138,6 +138,7 @@ std::shared_ptr<LakeScanSpec> LakeTransaction::AddLocalSources(LocalTableChanges
 		scan_file.record_count = file.record_count;
 		scan_file.file_size_bytes = file.file_size_bytes;
 		scan_file.footer_size = file.footer_size;
+		scan_file.encryption_key = file.encryption_key;
 		scan_file.row_id_start = table_changes.new_file_row_id_starts[i];
 		scan_file.has_embedded_row_ids = table_changes.new_file_has_row_ids[i];
 		scan_file.begin_snapshot = kUncommittedSnapshot; // its rows' snapshot_id is NULL until the commit

@@ -1,5 +1,7 @@
 #include "write/parquet_copy_binding.hpp"
 
+#include "common/file_encryption_key.hpp"
+#include "common/openssl_aes.hpp"
 #include "write/parquet_value_encoding.hpp"
 #include "write/written_file_stats.hpp"
 
@@ -33,8 +35,7 @@ static CopyFunction GetParquetCopyFunction(ClientContext &context) {
 
 ParquetCopyBinding::ParquetCopyBinding(ClientContext &context, const ParquetWriteOptions &options)
     : function(GetParquetCopyFunction(context)), stats_paths(CollectStatsPaths(options.columns)),
-      directory(options.directory), file_suffix(options.file_suffix) {
-	vector<string> names;
+      directory(options.directory), file_suffix(options.file_suffix), encrypt(options.encrypt) {
 	for (auto &column : options.columns) {
 		names.push_back(column.name);
 		types.push_back(column.type);
@@ -71,9 +72,26 @@ ParquetCopyBinding::ParquetCopyBinding(ClientContext &context, const ParquetWrit
 		info.options["parquet_version"] = {Value(options.parquet_version)};
 	}
 	row_group_size_bytes = options.row_group_size_bytes > 0 ? static_cast<idx_t>(options.row_group_size_bytes) : 0;
+	copy_options = info.options;
 	CopyFunctionBindInput input(info);
 	input.file_extension = "parquet";
 	bind_data = function.copy_to_bind(context, input, names, storage_types);
+	if (encrypt) {
+		EnsureEncryptionEngine(*context.db);
+	}
+}
+
+//! A binding of `binding`'s options that encrypts under `key` (catalog text) the file at `path`.
+static unique_ptr<FunctionData> BindEncrypted(ClientContext &context, ParquetCopyBinding &binding,
+                                              const std::string &key, const std::string &path) {
+	CopyInfo info;
+	info.is_from = false;
+	info.format = "parquet";
+	info.options = binding.copy_options;
+	info.options["encryption_config"] = {ParquetEncryptionConfig(key, path)};
+	CopyFunctionBindInput input(info);
+	input.file_extension = "parquet";
+	return binding.function.copy_to_bind(context, input, binding.names, binding.storage_types);
 }
 
 ParquetOpenFile StartParquetFile(ClientContext &context, ParquetCopyBinding &binding, bool check_directory) {
@@ -84,7 +102,13 @@ ParquetOpenFile StartParquetFile(ClientContext &context, ParquetCopyBinding &bin
 	ParquetOpenFile file;
 	file.name = "ducklake-" + UUID::ToString(UUIDv7::GenerateRandomUUID()) + binding.file_suffix;
 	file.path = binding.directory + file.name;
-	file.state = binding.function.copy_to_initialize_global(context, *binding.bind_data, file.path);
+	auto *bind_data = binding.bind_data.get();
+	if (binding.encrypt) {
+		file.encryption_key = NewFileEncryptionKey();
+		file.encrypted_bind_data = BindEncrypted(context, binding, file.encryption_key, file.path);
+		bind_data = file.encrypted_bind_data.get();
+	}
+	file.state = binding.function.copy_to_initialize_global(context, *bind_data, file.path);
 	file.stats = make_uniq<CopyFunctionFileStatistics>();
 	binding.function.copy_to_get_written_statistics(context, *binding.bind_data, *file.state, *file.stats);
 	return file;
@@ -97,6 +121,7 @@ WrittenDataFile FinishParquetFile(ClientContext &context, ParquetCopyBinding &bi
 	auto written = ConvertWrittenFileStats(*file.stats, binding.stats_paths, nested_counts);
 	written.path = file.path;
 	written.file_name = file.name;
+	written.encryption_key = file.encryption_key;
 	return written;
 }
 

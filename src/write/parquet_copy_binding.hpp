@@ -46,6 +46,10 @@ struct ParquetCopyBinding {
 	duckdb::idx_t row_group_size_bytes = 0;
 	std::string directory;
 	std::string file_suffix;
+	//! Every file gets its own key (then StartParquetFile binds `copy_options` with the key per file)
+	bool encrypt = false;
+	duckdb::case_insensitive_map_t<duckdb::vector<duckdb::Value>> copy_options;
+	duckdb::vector<std::string> names;
 };
 
 struct ParquetOpenFile {
@@ -55,6 +59,9 @@ struct ParquetOpenFile {
 	duckdb::unique_ptr<duckdb::GlobalFunctionData> state;
 	duckdb::unique_ptr<duckdb::CopyFunctionFileStatistics> stats;
 	bool finished = false;
+	//! The file's key (catalog text) and its own binding, when encrypted
+	std::string encryption_key;
+	duckdb::unique_ptr<duckdb::FunctionData> encrypted_bind_data;
 };
 
 //! Creates the next file (and the directory when `check_directory` is set).

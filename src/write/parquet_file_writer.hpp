@@ -72,6 +72,9 @@ struct WrittenDataFile {
 	//! key values (PartitionedFileWriter)
 	int64_t partition_id = -1;
 	std::vector<FilePartitionValue> partition_values;
+	//! The file's key as ducklake_data_file/ducklake_delete_file.encryption_key records it (base64 text,
+	//! common/file_encryption_key.hpp); empty: not encrypted
+	std::string encryption_key;
 };
 
 struct ParquetWriteOptions {
@@ -100,6 +103,8 @@ struct ParquetWriteOptions {
 	//! whether partitioned files go to Hive folders (the hive_file_pattern option)
 	PartitionSpec partition;
 	bool hive_file_pattern = true;
+	//! Each file is encrypted under a new key of its own (the lake is ENCRYPTED)
+	bool encrypt = false;
 	//! The table's name, and the catalog cannot store a NUL character in text (PostgreSQL): a partition value
 	//! holding one is refused
 	std::string table_name;

@@ -44,6 +44,8 @@ LakeMetadata CatalogReader::Metadata() {
 			metadata.has_data_path = true;
 		} else if (scope.empty() && key == "created_by") {
 			metadata.created_by = value;
+		} else if (scope.empty() && key == "encrypted") {
+			metadata.encrypted = duckdb::StringUtil::Lower(value) == "true";
 		} else {
 			metadata.options.push_back(
 			    OptionRecord {key, value, scope, scope_id_column == duckdb::idx_t(-1) ? -1 : r.Int(scope_id_column, -1)});
@@ -411,7 +413,7 @@ std::string CatalogReader::ListingFilterSql(int64_t table_id, const PartitionLis
 std::string CatalogReader::DataFilesSql(int64_t table_id, int64_t snapshot_id,
                                         const PartitionListingFilter *filter) const {
 	return "SELECT data_file_id, table_id, begin_snapshot, file_order, path, path_is_relative, record_count, "
-	       "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id, partition_id FROM " +
+	       "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id, partition_id, encryption_key FROM " +
 	       prefix + "ducklake_data_file f WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id) +
 	       ListingFilterSql(table_id, filter, "f") + " ORDER BY file_order, data_file_id";
 }
@@ -442,6 +444,7 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 		file.partial_max = r.Int(10, -1);
 		file.mapping_id = r.Int(11, -1);
 		file.partition_id = files.ColumnCount() > 12 ? r.Int(12, -1) : -1;
+		file.encryption_key = files.ColumnCount() > 13 ? r.String(13) : std::string();
 		file_index[file.data_file_id] = result.size();
 		result.push_back(std::move(file));
 	}
@@ -485,25 +488,15 @@ std::vector<DataFileRecord> CatalogReader::DataFilesFrom(const CatalogRows &file
 	AddInlinedDeletes(table_id, snapshot_id, result, file_index);
 	AttachNameMappings(result);
 	AddPartitionValues(table_id, snapshot_id, result, file_index, file_condition);
-	auto deletes = connection.Query(
-	    "SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, partial_max, "
-	    "begin_snapshot, file_size_bytes, format FROM " +
-	    prefix + "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " + VisibleAt(snapshot_id));
+	auto deletes = connection.Query("SELECT " + std::string(kDeleteFileRefColumns) + " FROM " + prefix +
+	                                "ducklake_delete_file WHERE table_id = " + SqlInt(table_id) + " AND " +
+	                                VisibleAt(snapshot_id));
 	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {
 		ResultRow r(deletes, row);
 		auto index = file_index.find(r.Int(0));
-		if (index == file_index.end()) {
-			continue;
+		if (index != file_index.end()) {
+			result[index->second].delete_file = DeleteFileRefFrom(r);
 		}
-		auto &ref = result[index->second].delete_file;
-		ref.delete_file_id = r.Int(1);
-		ref.path = r.String(2);
-		ref.path_is_relative = r.Bool(3, true);
-		ref.delete_count = r.Int(4, 0);
-		ref.partial_max = r.Int(5, -1);
-		ref.begin_snapshot = r.Int(6, 0);
-		ref.file_size_bytes = r.Int(7, 0);
-		ref.format = r.IsNull(8) ? std::string("parquet") : r.String(8);
 	}
 	return result;
 }

@@ -12,6 +12,7 @@
 
 #include "metadata/metadata_records.hpp"
 #include "metadata/sql/catalog_connection.hpp"
+#include "metadata/sql/result_row.hpp"
 
 #include <map>
 #include <string>
@@ -116,6 +117,12 @@ public:
 	InlinedBacklog MeasureInlinedRows(const std::vector<InlinedTableColumnNames> &tables, bool with_bytes);
 
 private:
+	//! The ducklake_delete_file columns DeleteFileRefFrom reads, data_file_id first
+	static constexpr const char *kDeleteFileRefColumns =
+	    "data_file_id, delete_file_id, path, path_is_relative, delete_count, file_size_bytes, begin_snapshot, "
+	    "partial_max, format, encryption_key";
+	//! A row of kDeleteFileRefColumns
+	static DataFileRecord::DeleteFileRef DeleteFileRefFrom(const ResultRow &r);
 	void ReadViews(int64_t snapshot_id, CatalogContents &contents);
 	void ReadMacros(int64_t snapshot_id, CatalogContents &contents);
 	//! The comments (ducklake_tag / ducklake_column_tag key "comment") of the tables read

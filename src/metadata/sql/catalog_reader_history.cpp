@@ -26,12 +26,13 @@ static std::vector<DataFileRecord> ReadHistoryFiles(const CatalogRows &rows) {
 		file.row_id_start = DataFileRowIdStart(rows, row, 9, file.data_file_id, file.path);
 		file.partial_max = r.Int(10, -1);
 		file.mapping_id = r.Int(11, -1);
+		file.encryption_key = r.String(12);
 		files.push_back(std::move(file));
 	}
 	return files;
 }
 
-static DataFileRecord::DeleteFileRef ReadDeleteFileRef(const ResultRow &r) {
+DataFileRecord::DeleteFileRef CatalogReader::DeleteFileRefFrom(const ResultRow &r) {
 	DataFileRecord::DeleteFileRef ref;
 	ref.delete_file_id = r.Int(1);
 	ref.path = r.String(2);
@@ -41,6 +42,7 @@ static DataFileRecord::DeleteFileRef ReadDeleteFileRef(const ResultRow &r) {
 	ref.begin_snapshot = r.Int(6, 0);
 	ref.partial_max = r.Int(7, -1);
 	ref.format = r.IsNull(8) ? std::string("parquet") : r.String(8);
+	ref.encryption_key = r.String(9);
 	return ref;
 }
 
@@ -49,20 +51,19 @@ TableChangeSources CatalogReader::ChangeSources(int64_t table_id, int64_t start_
 	auto table = SqlInt(table_id), start = SqlInt(start_snapshot), end = SqlInt(end_snapshot);
 	sources.files = ReadHistoryFiles(connection.Query(
 	    "SELECT data_file_id, table_id, begin_snapshot, end_snapshot, path, path_is_relative, record_count, "
-	    "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id FROM " +
+	    "file_size_bytes, footer_size, row_id_start, partial_max, mapping_id, encryption_key FROM " +
 	    prefix + "ducklake_data_file WHERE table_id = " + table + " AND begin_snapshot <= " + end +
 	    " AND (end_snapshot IS NULL OR end_snapshot >= " + start + ") ORDER BY file_order, data_file_id"));
 	if (sources.files.empty()) {
 		return sources;
 	}
 	AttachNameMappings(sources.files);
-	auto deletes = connection.Query("SELECT data_file_id, delete_file_id, path, path_is_relative, delete_count, "
-	                                "file_size_bytes, begin_snapshot, partial_max, format FROM " +
-	                                prefix + "ducklake_delete_file WHERE table_id = " + table +
+	auto deletes = connection.Query("SELECT " + std::string(kDeleteFileRefColumns) + " FROM " + prefix +
+	                                "ducklake_delete_file WHERE table_id = " + table +
 	                                " AND begin_snapshot <= " + end + " ORDER BY begin_snapshot, delete_file_id");
 	for (duckdb::idx_t row = 0; row < deletes.RowCount(); row++) {
 		ResultRow r(deletes, row);
-		sources.delete_files[r.Int(0)].push_back(ReadDeleteFileRef(r));
+		sources.delete_files[r.Int(0)].push_back(DeleteFileRefFrom(r));
 	}
 	sources.inlined_deletes = InlinedDeleteEntries(table_id, end_snapshot);
 	auto compacted = connection.Query("SELECT snapshot_id, changes_made FROM " + prefix +

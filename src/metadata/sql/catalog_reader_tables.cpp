@@ -224,24 +224,13 @@ std::vector<InlinedDeleteRecord> CatalogReader::FindInlinedDeletes(int64_t table
 }
 
 std::vector<DataFileRecord::DeleteFileRef> CatalogReader::DeleteFileHistory(int64_t data_file_id, int64_t snapshot_id) {
-	auto result =
-	    connection.Query("SELECT delete_file_id, path, path_is_relative, delete_count, file_size_bytes, "
-	                     "begin_snapshot, partial_max, format FROM " +
-	                     prefix + "ducklake_delete_file WHERE data_file_id = " + SqlInt(data_file_id) +
-	                     " AND begin_snapshot <= " + SqlInt(snapshot_id) + " ORDER BY begin_snapshot, delete_file_id");
+	auto result = connection.Query("SELECT " + std::string(kDeleteFileRefColumns) + " FROM " + prefix +
+	                               "ducklake_delete_file WHERE data_file_id = " + SqlInt(data_file_id) +
+	                               " AND begin_snapshot <= " + SqlInt(snapshot_id) +
+	                               " ORDER BY begin_snapshot, delete_file_id");
 	std::vector<DataFileRecord::DeleteFileRef> history;
 	for (duckdb::idx_t row = 0; row < result.RowCount(); row++) {
-		ResultRow r(result, row);
-		DataFileRecord::DeleteFileRef ref;
-		ref.delete_file_id = r.Int(0);
-		ref.path = r.String(1);
-		ref.path_is_relative = r.Bool(2, true);
-		ref.delete_count = r.Int(3, 0);
-		ref.file_size_bytes = r.Int(4, 0);
-		ref.begin_snapshot = r.Int(5, 0);
-		ref.partial_max = r.Int(6, -1);
-		ref.format = r.IsNull(7) ? std::string("parquet") : r.String(7);
-		history.push_back(std::move(ref));
+		history.push_back(DeleteFileRefFrom(ResultRow(result, row)));
 	}
 	return history;
 }

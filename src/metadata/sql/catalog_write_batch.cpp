@@ -166,7 +166,7 @@ void CatalogWriteBatch::InsertDataFile(const DataFileRecord &file) {
 	         Value::BIGINT(file.footer_size),
 	         Value::BIGINT(file.row_id_start),
 	         IdOrNull(file.partition_id),
-	         Value(duckdb::LogicalType::VARCHAR),
+	         file.encryption_key.empty() ? Value(duckdb::LogicalType::VARCHAR) : Text(file.encryption_key),
 	         IdOrNull(file.mapping_id),
 	         IdOrNull(file.partial_max)};
 	if (file.row_group_count >= 0) {

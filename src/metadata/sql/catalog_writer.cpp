@@ -45,7 +45,7 @@ void CatalogWriter::CreateCatalog(const StoreInitOptions &options) {
 	connection.Execute("INSERT INTO " + prefix + "ducklake_metadata (key, value, scope, scope_id) VALUES ('version', " +
 	                   SqlString(options.format_version) + ", NULL, NULL), ('created_by', " +
 	                   SqlString(options.created_by) + ", NULL, NULL), ('data_path', " + SqlString(options.data_path) +
-	                   ", NULL, NULL), ('encrypted', 'false', NULL, NULL)");
+	                   ", NULL, NULL), ('encrypted', " + (options.encrypted ? "'true'" : "'false'") + ", NULL, NULL)");
 	connection.Execute("INSERT INTO " + prefix + "ducklake_snapshot VALUES (0, " + now + ", 0, 1, 0)");
 	connection.Execute("INSERT INTO " + prefix +
 	                   "ducklake_snapshot_changes VALUES (0, 'created_schema:\"main\"', NULL, NULL, NULL)");
@@ -108,7 +108,9 @@ void CatalogWriter::InsertDeleteFile(const DeleteFileRecord &file) {
 	                   ", NULL, " + SqlInt(file.data_file_id) + ", " + SqlString(file.path) + ", " +
 	                   dialect.Literal(Value::BOOLEAN(file.path_is_relative)) + ", " + SqlString(file.format) + ", " +
 	                   SqlInt(file.delete_count) + ", " + SqlInt(file.file_size_bytes) + ", " +
-	                   SqlInt(file.footer_size) + ", NULL, " + SqlIdOrNull(file.partial_max) + ")");
+	                   SqlInt(file.footer_size) + ", " +
+	                   (file.encryption_key.empty() ? std::string("NULL") : SqlString(file.encryption_key)) + ", " +
+	                   SqlIdOrNull(file.partial_max) + ")");
 }
 
 void CatalogWriter::AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes,
