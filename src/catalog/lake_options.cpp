@@ -131,7 +131,12 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 		auto key = duckdb::StringUtil::Lower(entry.first);
 		auto &value = entry.second;
 		if (key == "data_path") {
-			result.data_path = WithTrailingSlash(Text("DATA_PATH", value));
+			auto data_path = Text("DATA_PATH", value);
+			if (!data_path.empty() && IsBlank(data_path)) {
+				// it would name a folder of spaces ('' keeps meaning the default, beside the catalog)
+				throw InvalidInputException("ATTACH option DATA_PATH expects a folder, got the blank '%s'", data_path);
+			}
+			result.data_path = WithTrailingSlash(data_path);
 		} else if (key == "override_data_path") {
 			result.override_data_path = Boolean("OVERRIDE_DATA_PATH", value);
 		} else if (key == "metadata_catalog") {
