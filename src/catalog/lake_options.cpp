@@ -42,6 +42,11 @@ static CatalogBackend TakeBackendPrefix(std::string &path) {
 	return CatalogBackend::DUCKDB;
 }
 
+//! Empty, or only whitespace
+static bool IsBlank(const std::string &text) {
+	return text.find_first_not_of(" \t\r\n\v\f") == std::string::npos;
+}
+
 static int64_t NonNegativeInteger(const std::string &option, const Value &value) {
 	Value as_int;
 	std::string error;
@@ -112,6 +117,13 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 	result.metadata_path = path;
 	result.backend = TakeBackendPrefix(result.metadata_path);
 	result.read_only = read_only;
+	if (result.backend == CatalogBackend::POSTGRES && IsBlank(result.metadata_path)) {
+		// said as such: the file catalogs' "needs the path of a catalog database file" would mislead
+		auto prefix = path.substr(0, path.size() - result.metadata_path.size());
+		throw InvalidInputException("ATTACH 'ducklake:%s...' needs a PostgreSQL connection string after '%s' (such "
+		                            "as 'ducklake:%sdbname=lake host=localhost'), and it is empty",
+		                            prefix, prefix, prefix);
+	}
 	if (result.metadata_path.empty()) {
 		throw InvalidInputException("ATTACH 'ducklake:...' needs the path of a catalog database file");
 	}
@@ -119,7 +131,12 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 		auto key = duckdb::StringUtil::Lower(entry.first);
 		auto &value = entry.second;
 		if (key == "data_path") {
-			result.data_path = WithTrailingSlash(Text("DATA_PATH", value));
+			auto data_path = Text("DATA_PATH", value);
+			if (!data_path.empty() && IsBlank(data_path)) {
+				// it would name a folder of spaces ('' keeps meaning the default, beside the catalog)
+				throw InvalidInputException("ATTACH option DATA_PATH expects a folder, got the blank '%s'", data_path);
+			}
+			result.data_path = WithTrailingSlash(data_path);
 		} else if (key == "override_data_path") {
 			result.override_data_path = Boolean("OVERRIDE_DATA_PATH", value);
 		} else if (key == "metadata_catalog") {

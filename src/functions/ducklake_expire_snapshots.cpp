@@ -23,9 +23,16 @@ static ExpiryRequest ParseRequest(duckdb::TableFunctionBindInput &input, LakeCat
 	if (auto value = NamedArgument(input, "versions")) {
 		request.has_versions = true;
 		for (auto &child : duckdb::ListValue::GetChildren(*value)) {
-			if (!child.IsNull()) {
-				request.versions.push_back(child.GetValue<int64_t>());
+			if (child.IsNull()) {
+				continue;
 			}
+			auto id = child.GetValue<int64_t>();
+			if (id < 0) {
+				throw duckdb::InvalidInputException("ducklake_expire_snapshots: versions are snapshot ids (0 or more, "
+				                                    "see ducklake_snapshots('%s')), not %lld",
+				                                    catalog.GetName(), static_cast<long long>(id));
+			}
+			request.versions.push_back(id);
 		}
 	}
 	if (auto value = NamedArgument(input, "dry_run")) {

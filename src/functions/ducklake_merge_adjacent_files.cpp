@@ -22,6 +22,13 @@ static duckdb::unique_ptr<duckdb::FunctionData> MergeBind(duckdb::ClientContext 
 	request.mode = DeletedRows::KEEP_DELETED;
 	request.min_file_size = NamedByteSize(input, "min_file_size", function, 0);
 	request.max_file_size = NamedByteSize(input, "max_file_size", function, -1);
+	if (request.max_file_size >= 0 && request.min_file_size > request.max_file_size) {
+		// no file can be at least min_file_size and below max_file_size: refused instead of merging nothing
+		throw duckdb::InvalidInputException("%s: min_file_size (%lld bytes) must not be larger than max_file_size "
+		                                    "(%lld bytes)",
+		                                    function, static_cast<long long>(request.min_file_size),
+		                                    static_cast<long long>(request.max_file_size));
+	}
 	auto max_files = input.named_parameters.find("max_compacted_files");
 	if (max_files != input.named_parameters.end()) {
 		if (max_files->second.IsNull() || max_files->second.GetValue<int64_t>() < 1) {

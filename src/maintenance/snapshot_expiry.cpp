@@ -2,6 +2,8 @@
 
 #include "catalog/lake_catalog.hpp"
 
+#include "duckdb/common/exception.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -29,6 +31,31 @@ std::vector<int64_t> SelectSnapshots(const std::vector<SnapshotRecord> &snapshot
 		}
 	}
 	return result;
+}
+
+//! The ids of `versions` the lake has no snapshot of (never made, or expired already), ascending.
+std::set<int64_t> MissingVersions(const std::vector<SnapshotRecord> &snapshots, const ExpiryRequest &request) {
+	std::set<int64_t> existing;
+	for (auto &snapshot : snapshots) {
+		existing.insert(snapshot.snapshot_id);
+	}
+	std::set<int64_t> missing;
+	for (auto id : request.versions) {
+		if (!existing.count(id)) {
+			missing.insert(id);
+		}
+	}
+	return missing;
+}
+
+[[noreturn]] void ThrowMissingVersions(const std::set<int64_t> &missing, const std::string &lake) {
+	std::string ids;
+	for (auto id : missing) {
+		ids += (ids.empty() ? "" : ", ") + std::to_string(id);
+	}
+	throw duckdb::InvalidInputException("ducklake_expire_snapshots: lake \"%s\" has no %s %s (never made or "
+	                                    "expired already; ducklake_snapshots('%s') lists them); nothing was expired",
+	                                    lake, missing.size() == 1 ? "snapshot" : "snapshots", ids, lake);
 }
 
 //! Where a file to schedule lives: relative to the data path when every part is relative.
@@ -79,7 +106,13 @@ void RemoveDroppedTables(MetadataWriteTxn &write, const std::vector<InlinedTable
 ExpiryResult ExpireSnapshots(LakeCatalog &catalog, const ExpiryRequest &request) {
 	ExpiryResult result;
 	auto write = catalog.Store().BeginWrite();
-	result.expired = SelectSnapshots(write->GetAllSnapshots(), request);
+	auto snapshots = write->GetAllSnapshots();
+	auto missing = MissingVersions(snapshots, request);
+	if (!missing.empty()) {
+		write->Rollback();
+		ThrowMissingVersions(missing, catalog.GetName());
+	}
+	result.expired = SelectSnapshots(snapshots, request);
 	if (request.dry_run || result.expired.empty()) {
 		write->Rollback();
 		return result;

@@ -31,7 +31,8 @@ struct ExpiryRequest {
 	//! Expire snapshots whose snapshot_time is before this
 	duckdb::timestamp_tz_t older_than;
 	bool has_versions = false;
-	//! Expire these snapshot ids (ids that do not exist are ignored)
+	//! Expire these snapshot ids (an id the lake has no snapshot of is an error naming it, and nothing is expired;
+	//! the latest snapshot is kept even when listed)
 	std::vector<int64_t> versions;
 	bool dry_run = false;
 };

@@ -131,7 +131,18 @@ bool RewriteCreateTableWithAs(const std::string &sql, std::string &result) {
 bool MatchAlterTableOptions(const std::string &sql, AlterTableOptions &result) {
 	SqlTokenCursor cursor(sql);
 	result = AlterTableOptions();
-	if (!cursor.TakeKeyword("alter") || !cursor.TakeKeyword("table") || !TakeQualifiedName(cursor, result.name_parts)) {
+	if (!cursor.TakeKeyword("alter") || !cursor.TakeKeyword("table")) {
+		return false;
+	}
+	auto before_if = cursor.Position();
+	if (cursor.TakeKeyword("if")) {
+		if (cursor.TakeKeyword("exists")) {
+			result.if_exists = true;
+		} else {
+			cursor.Seek(before_if); // a table named "if"
+		}
+	}
+	if (!TakeQualifiedName(cursor, result.name_parts)) {
 		return false;
 	}
 	if (cursor.TakeKeyword("reset")) {

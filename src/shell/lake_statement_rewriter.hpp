@@ -16,10 +16,11 @@
 //    Everything else is byte-identical. `CREATE TABLE t (cols) WITH (...)`
 //    (no AS) parses in DuckDB and does not match.
 // 2. MatchAlterTableOptions:
-//      ALTER TABLE [catalog.][schema.]table SET (k = v, ...)
-//      ALTER TABLE [catalog.][schema.]table RESET (k, ...)
-//    yields the name parts as written and the key/value list (each value is
-//    its SQL text, passed through as a literal). OptionCalls then turns it
+//      ALTER TABLE [IF EXISTS] [catalog.][schema.]table SET (k = v, ...)
+//      ALTER TABLE [IF EXISTS] [catalog.][schema.]table RESET (k, ...)
+//    yields the name parts as written, whether IF EXISTS was given, and the
+//    key/value list (each value is its SQL text, passed through as a
+//    literal). OptionCalls then turns it
 //    into one `CALL ducklake_set_option(...)` / `ducklake_reset_option(...)`
 //    per key, once the caller resolved the catalog and schema.
 //===----------------------------------------------------------------------===//
@@ -39,6 +40,8 @@ struct AlterTableOptions {
 	//! 1 to 3 parts: [catalog.][schema.]table, as written (unquoted)
 	std::vector<std::string> name_parts;
 	bool reset = false;
+	//! ALTER TABLE IF EXISTS: a table that does not exist is no error (the caller checks)
+	bool if_exists = false;
 	//! key and value SQL text (the value is empty for RESET)
 	std::vector<std::pair<std::string, std::string>> options;
 };

@@ -159,8 +159,8 @@ void ApplyOutputOptions(const ShellOptions &options, ShellState &state) {
 	}
 }
 
-//! -init FILE, or else ~/.inlakerc when there is one (a missing -init FILE is an error, a missing ~/.inlakerc
-//! is not); at the prompt, says which file it reads, as the DuckDB CLI does
+//! -init FILE, or else ~/.inlakerc when there is one (a missing -init FILE, or a folder, is an error naming it; a
+//! missing ~/.inlakerc is not); at the prompt, says which file it reads once it is open, as the DuckDB CLI does
 void RunStartupFile(const ShellOptions &options, ShellState &state) {
 	std::string path = options.init_file;
 	if (path.empty()) {
@@ -173,10 +173,7 @@ void RunStartupFile(const ShellOptions &options, ShellState &state) {
 			return;
 		}
 	}
-	if (isatty(STDIN_FILENO) && options.sql.empty() && options.script_file.empty()) {
-		fprintf(stderr, "-- Loading resources from %s\n", path.c_str());
-	}
-	state.RunFile(path);
+	state.RunFile(path, isatty(STDIN_FILENO) && options.sql.empty() && options.script_file.empty());
 }
 
 int RunShell(const ShellOptions &options, ShellState &state) {

@@ -13,6 +13,7 @@
 #include <iostream>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace inlake {
@@ -327,7 +328,7 @@ bool ShellState::ShouldStop() const {
 	return exit_requested || bail_triggered || interrupt_seen;
 }
 
-bool ShellState::RunFile(const std::string &path) {
+bool ShellState::RunFile(const std::string &path, bool announce) {
 	if (read_depth >= kMaxReadDepth) {
 		ReportError("Error: cannot read \"" + path + "\": files read inside each other more than " +
 		            std::to_string(kMaxReadDepth) + " deep");
@@ -346,6 +347,15 @@ bool ShellState::RunFile(const std::string &path) {
 	if (!input.is_open()) {
 		ReportError("Error: cannot open \"" + path + "\"");
 		return false;
+	}
+	struct stat info;
+	if (stat(path.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+		// a folder opens, and reads as nothing: it would be skipped without a word
+		ReportError("Error: cannot open \"" + path + "\": it is a folder");
+		return false;
+	}
+	if (announce) {
+		fprintf(stderr, "-- Loading resources from %s\n", path.c_str());
 	}
 	return RunStream(input);
 }

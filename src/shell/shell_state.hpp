@@ -55,8 +55,9 @@ public:
 	bool RunText(const std::string &text);
 	//! Runs every line of a stream (a script, stdin) until it ends or processing stops
 	bool RunStream(std::istream &input);
-	//! Runs the lines of a file (-f, -init, .read)
-	bool RunFile(const std::string &path);
+	//! Runs the lines of a file (-f, -init, .read); a file that cannot be opened (or a folder) is an error naming
+	//! it. With `announce`, says "-- Loading resources from PATH" on stderr once the file is open.
+	bool RunFile(const std::string &path, bool announce = false);
 	//! The interactive prompt (stdin is a terminal)
 	void RunInteractive();
 

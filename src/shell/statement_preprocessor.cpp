@@ -71,10 +71,26 @@ TableTarget ResolveTable(Connection &con, const std::vector<std::string> &parts)
 	return target;
 }
 
+//! Whether a table (or view: its ALTER then fails as without IF EXISTS) named `target` is visible to the connection
+bool TableExists(Connection &con, const TableTarget &target) {
+	auto prepared = con.Prepare("SELECT count(*) FROM (SELECT database_name, schema_name, table_name FROM "
+	                            "duckdb_tables() UNION ALL SELECT database_name, schema_name, view_name FROM "
+	                            "duckdb_views()) WHERE lower(database_name) = lower($1) AND lower(schema_name) = "
+	                            "lower($2) AND lower(table_name) = lower($3)");
+	if (prepared->HasError()) {
+		prepared->error.Throw();
+	}
+	duckdb::vector<Value> parameters {Value(target.catalog), Value(target.schema), Value(target.table)};
+	return FirstValue(*prepared->Execute(parameters)) != "0";
+}
+
 PreprocessedStatement AlterTableCalls(Connection &con, const AlterTableOptions &alter) {
 	auto target = ResolveTable(con, alter.name_parts);
 	PreprocessedStatement result;
 	result.quiet = true;
+	if (alter.if_exists && !AttachedDatabase(con, target.catalog).empty() && !TableExists(con, target)) {
+		return result; // as DuckDB's ALTER TABLE IF EXISTS: nothing to do (a database that is not attached errors)
+	}
 	result.statements = OptionCalls(alter, target.catalog, target.schema, target.table);
 	if (result.statements.size() > 1 && con.context->transaction.IsAutoCommit()) {
 		result.statements.insert(result.statements.begin(), "BEGIN TRANSACTION");

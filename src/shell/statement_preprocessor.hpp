@@ -7,10 +7,13 @@
 // parse are rewritten (lake_statement_rewriter.hpp):
 // - CREATE TABLE name WITH (k = v, ...) AS query: one statement, the options
 //   moved into the comment the lake's catalog reads;
-// - ALTER TABLE name SET (k = v, ...) / RESET (k, ...): one CALL of
-//   ducklake_set_option / ducklake_reset_option per key. The table name is
+// - ALTER TABLE [IF EXISTS] name SET (k = v, ...) / RESET (k, ...): one CALL
+//   of ducklake_set_option / ducklake_reset_option per key. The table name is
 //   resolved against the connection like DuckDB does (current database and
 //   schema; `a.b` is catalog a when a is an attached database, else schema a).
+//   With IF EXISTS, a table (or view) that is not there makes it run nothing,
+//   as DuckDB's ALTER TABLE IF EXISTS (a database that is not attached is
+//   still an error).
 //   Several calls must apply atomically: outside an explicit transaction they
 //   are wrapped in BEGIN TRANSACTION / COMMIT and `rollback_on_error` is set,
 //   so the shell rolls back when one fails. Their results are not printed, as

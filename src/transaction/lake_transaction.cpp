@@ -161,15 +161,20 @@ void LakeTransaction::CheckCommitMessage() {
 	std::string required;
 	// option changes alone make no snapshot (the option can always be turned off again); maintenance (flushes,
 	// compactions: CHECKPOINT's steps, which run in transactions of their own) needs no message either
-	if (!changes.HasUserChanges() || changes.commit_message.has_commit_message ||
-	    !FindOption("require_commit_message", nullptr, required) || required != "true") {
+	// an empty or blank message says nothing: it does not count
+	auto &message = changes.commit_message;
+	bool has_text = message.has_commit_message &&
+	                message.commit_message.find_first_not_of(" \t\r\n\v\f") != std::string::npos;
+	if (!changes.HasUserChanges() || has_text || !FindOption("require_commit_message", nullptr, required) ||
+	    required != "true") {
 		return;
 	}
 	throw duckdb::TransactionException(
 	    "DuckLake \"%s\" requires a commit message (option require_commit_message): call "
 	    "%s.set_commit_message('author', 'message') in the transaction before it commits (BEGIN; CALL ...; ...; "
-	    "COMMIT); nothing of this transaction was committed",
-	    catalog.GetName(), catalog.GetName());
+	    "COMMIT)%s; nothing of this transaction was committed",
+	    catalog.GetName(), catalog.GetName(),
+	    message.has_commit_message ? " with a message that is not empty or blank" : "");
 }
 
 void LakeTransaction::AddWrittenFiles(const LocalTableChanges &table_changes, std::vector<std::string> &paths) {

@@ -152,7 +152,7 @@ public:
 
 private:
 	//! Throws when the lake requires a commit message (option require_commit_message) and the transaction, which
-	//! would make a snapshot, has none
+	//! would make a snapshot, has none (an empty or blank message counts as none)
 	void CheckCommitMessage();
 	void AddInlinedRowSets(LakeTableEntry &table, int64_t snapshot_id, LakeScanSpec &spec,
 	                       const LocalTableChanges *table_changes, std::shared_ptr<InlinedReadSession> session,

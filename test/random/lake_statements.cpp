@@ -50,7 +50,7 @@ Step CompactionStep(const std::vector<TableModel> &tables, Rng &rng) {
 	std::string options;
 	Step step;
 	if (rng.Percent(70)) {
-		static const std::vector<std::string> min_sizes = {"0", "200", "'1KB'", "'3KB'"};
+		static const std::vector<std::string> min_sizes = {"0", "200", "'1KB'", "'2KB'"};
 		static const std::vector<std::string> max_sizes = {"'2KB'", "'8KB'", "'64KB'", "'10MB'", "100000"};
 		if (rng.Percent(30)) {
 			options += ", max_compacted_files => " + std::to_string(rng.Range(1, 4));

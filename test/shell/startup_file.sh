@@ -34,8 +34,20 @@ run -init init.sql -noheader -c "SELECT note FROM from_init" -c "SELECT count(*)
 expect_eq "-init FILE is read instead of ~/.inlakerc" "init ran
 0" "$OUT"
 
-run -init missing.sql -c "SELECT 1"
-expect_contains "a missing -init file is an error naming it" '"missing.sql"' "$ERR"
+run -init missing.sql -list -noheader -c "SELECT 1"
+expect_contains "a missing -init file is an error naming it" 'Error: cannot open "missing.sql"' "$ERR"
+expect_eq "the command still runs" "1" "$OUT"
+expect_rc "and the exit status says something failed" 1
+
+# a folder opens like a file and reads as nothing: an error too, not skipped without a word (hostile review)
+mkdir -p init_folder
+run -init init_folder -list -noheader -c "SELECT 2"
+expect_contains "an -init folder is an error naming it" 'Error: cannot open "init_folder": it is a folder' "$ERR"
+expect_eq "the command after it still runs" "2" "$OUT"
+expect_rc "exit status after an -init folder" 1
+
+run -list -noheader -c ".read init_folder" -c "SELECT 3"
+expect_contains ".read of a folder is an error naming it" 'Error: cannot open "init_folder": it is a folder' "$ERR"
 
 echo "SELEC broken;" >"$HOME/.inlakerc"
 run -list -noheader -c "SELECT 'after the broken rc'"
