@@ -34,6 +34,10 @@ private:
 	int Execute(const Step &step, int64_t index);
 	int Maintenance();
 	bool Compare(int table);
+	//! Every third seed's lake is encrypted (no draw: the rounds' random choices stay as they were)
+	bool Encrypted() const {
+		return config.features.On("encrypted") && config.seed % 3 == 0;
+	}
 	int Fail(int code, const std::string &what) {
 		std::cerr << "crash child (seed " << config.seed << ", round " << config.round << "): " << what << std::endl;
 		return code;
@@ -96,7 +100,8 @@ bool CrashChild::Prepare() {
 	if (!models.empty()) {
 		generator->RestoreTables(DecodeTables(models));
 	}
-	auto attach = lake.Exec(AttachSql(config.backend, config.dir, LAKE_ALIAS, generator_config.inlining_limit));
+	auto attach =
+	    lake.Exec(AttachSql(config.backend, config.dir, LAKE_ALIAS, generator_config.inlining_limit, Encrypted()));
 	if (!attach.ok) {
 		Fail(4, "ATTACH failed: " + attach.Describe());
 		return false;
@@ -151,7 +156,7 @@ bool CrashChild::Compare(int table) {
 int CrashChild::Execute(const Step &step, int64_t index) {
 	if (step.kind == StepKind::REATTACH) {
 		lake.Exec("DETACH l");
-		auto attach = lake.Exec(AttachSql(config.backend, config.dir, LAKE_ALIAS, step.attach_limit));
+		auto attach = lake.Exec(AttachSql(config.backend, config.dir, LAKE_ALIAS, step.attach_limit, Encrypted()));
 		generator->Applied(step);
 		return attach.ok ? 0 : Fail(4, "re-ATTACH failed: " + attach.Describe());
 	}

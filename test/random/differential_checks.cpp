@@ -243,7 +243,21 @@ bool DifferentialRun::FinalChecks() {
 		}
 	}
 	// After the re-attach (and the flush): every retained snapshot once more, and the change feed.
-	return CheckTimeTravel(true) && CheckChangeFeed() && CheckLineage(false);
+	return CheckTimeTravel(true) && CheckChangeFeed() && CheckLineage(false) && CheckEncryptedFiles();
+}
+
+bool DifferentialRun::CheckEncryptedFiles() {
+	if (!encrypted) {
+		return true;
+	}
+	for (auto table : {"ducklake_data_file", "ducklake_delete_file"}) {
+		auto plain = lake->Column("SELECT count(*) FROM " + CatalogTable("l", table) + " WHERE encryption_key IS NULL");
+		if (plain.size() != 1 || plain[0] != "0") {
+			return Fail(std::string("the encrypted lake has files without a key in ") + table + ": " +
+			            (plain.empty() ? "?" : plain[0]));
+		}
+	}
+	return true;
 }
 
 } // namespace inlake_random

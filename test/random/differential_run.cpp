@@ -41,6 +41,8 @@ void DifferentialRun::Setup() {
 	time_zone = setup_rng.Pick(zones);
 	// drawn after the others: seeds keep the limits and zones they had before deletion vectors existed
 	deletion_vectors = setup_rng.Percent(33) && config.features.On("deletion-vectors");
+	encrypted = setup_rng.Percent(25) && config.features.On("encrypted");
+	deletion_vectors = deletion_vectors && !encrypted; // refused on an encrypted lake
 	lake = std::make_unique<SqlSession>(true);
 	if (config.verbose) {
 		// Every statement the lake connection runs (also the checks' reads), so the output replays exactly.
@@ -103,7 +105,10 @@ RunResult DifferentialRun::Run() {
 	auto zone_result = lake->Exec(zone);
 	native->Exec(zone);
 	bool ok = zone_result.ok || Fail("setting the time zone failed: " + zone_result.Describe());
-	auto attach = AttachSql(config.backend, config.dir, LAKE, attach_limit);
+	if (encrypted) {
+		Print("-- encrypted lake");
+	}
+	auto attach = AttachSql(config.backend, config.dir, LAKE, attach_limit, encrypted);
 	auto attached = lake->Exec(attach);
 	ok = ok && (attached.ok || Fail("ATTACH failed: " + attached.Describe()));
 	if (ok && deletion_vectors) {

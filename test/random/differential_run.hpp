@@ -135,6 +135,10 @@ private:
 	int attach_limit = 10;
 	//! The lake writes Puffin deletion vectors (write_deletion_vectors)
 	bool deletion_vectors = false;
+	//! The lake was created ENCRYPTED: every Parquet file it writes has a key
+	bool encrypted = false;
+	//! An encrypted lake's files all have keys (a plain file in it is a finding)
+	bool CheckEncryptedFiles();
 	std::string time_zone;
 	bool in_transaction = false;
 	bool transaction_rewrote = false;

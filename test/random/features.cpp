@@ -61,6 +61,8 @@ const std::vector<FeatureInfo> &AllFeatures() {
 	    {"options", "set_option of the inlining limit"},
 	    {"deletion-vectors", "a third of the seeds write Puffin deletion vectors instead of Parquet delete files "
 	                         "(the lake's write_deletion_vectors option)"},
+	    {"encrypted", "a quarter of the seeds (every third crash seed) create an encrypted lake (ATTACH ... ENCRYPTED), "
+	                  "which writes no deletion vectors; the seed's end checks that every file has a key"},
 	    {"multi-table", "statements that read the other table"},
 	    {"second-table", "the second table"},
 	    {"nested", "LIST/STRUCT/MAP columns"},

@@ -87,9 +87,10 @@ std::string DataPath(const std::string &dir) {
 	return dir + "/data/";
 }
 
-std::string AttachSql(Backend backend, const std::string &dir, const std::string &alias, int inlining_limit) {
+std::string AttachSql(Backend backend, const std::string &dir, const std::string &alias, int inlining_limit,
+                      bool encrypted) {
 	return "ATTACH '" + QuoteSqlString(CatalogLocation(backend, dir)) + "' AS " + alias + " (DATA_PATH '" + DataPath(dir) +
-	       "', DATA_INLINING_ROW_LIMIT " + std::to_string(inlining_limit) + ")";
+	       "', DATA_INLINING_ROW_LIMIT " + std::to_string(inlining_limit) + (encrypted ? ", ENCRYPTED" : "") + ")";
 }
 
 std::string MetadataCatalog(const std::string &alias) {

@@ -38,7 +38,9 @@ void CreateCatalog(Backend backend, const std::string &dir);
 void DropCatalog(Backend backend, const std::string &dir);
 
 //! ATTACH '<ducklake:...>' AS <alias> (DATA_PATH '<dir>/data/', DATA_INLINING_ROW_LIMIT n).
-std::string AttachSql(Backend backend, const std::string &dir, const std::string &alias, int inlining_limit);
+//! `encrypted`: the ATTACH says ENCRYPTED (a new lake is created encrypted; later attaches may leave it out)
+std::string AttachSql(Backend backend, const std::string &dir, const std::string &alias, int inlining_limit,
+                      bool encrypted = false);
 
 //! What CatalogTable takes to name the lake attached as `alias` (the alias itself).
 std::string MetadataCatalog(const std::string &alias);
