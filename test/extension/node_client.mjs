@@ -44,4 +44,12 @@ await expect('the lake holds the rows', 'SELECT count(*), sum(col) FROM tbl', [[
 await con.run("CALL ducklake_flush_inlined_data('my_ducklake')");
 await expect('after the flush the rows are the same', 'SELECT count(*), sum(col) FROM tbl', [[101, 5054]]);
 await expect('time travel to the first insert', 'SELECT count(*), sum(col) FROM tbl AT (VERSION => 2)', [[3, 6]]);
+// an encrypted lake: Node.js carries its own OpenSSL, the extension links the system's libcrypto
+await con.run(`ATTACH 'ducklake:${dir}/enc.duckdb' AS enc (ENCRYPTED, DATA_INLINING_ROW_LIMIT 0)`);
+await con.run('CREATE TABLE enc.t AS SELECT range AS i FROM range(1000)');
+await con.run('DELETE FROM enc.t WHERE i < 10');
+await expect('an encrypted lake reads its files', 'SELECT count(*), sum(i) FROM enc.t', [[990, 499455]]);
+await expect('its data and delete files are encrypted',
+  `SELECT count(*), count(*) FILTER (WHERE content[1:4] = 'PARE'::BLOB) FROM read_blob('${dir}/enc.duckdb.files/**/*.parquet')`,
+  [[2, 2]]);
 process.exit(failures === 0 ? 0 : 1);
