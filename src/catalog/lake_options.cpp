@@ -193,6 +193,13 @@ LakeOptions ParseAttachOptions(const std::string &lake_name, const std::string &
 			                            entry.first);
 		}
 	}
+	if (result.encrypted > 0 && result.write_deletion_vectors > 0) {
+		// refused before anything is created (a new lake would otherwise be made first)
+		throw InvalidInputException("ATTACH of DuckLake \"%s\": ENCRYPTED and WRITE_DELETION_VECTORS cannot be "
+		                            "combined: deletion vectors (Puffin files) cannot be encrypted; an encrypted lake "
+		                            "writes its deletes to encrypted Parquet delete files",
+		                            lake_name);
+	}
 	if (result.has_snapshot_time && result.snapshot_version >= 0) {
 		throw InvalidInputException("ATTACH of DuckLake \"%s\": give SNAPSHOT_VERSION or SNAPSHOT_TIME, not both",
 		                            lake_name);

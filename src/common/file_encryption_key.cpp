@@ -32,6 +32,21 @@ std::string DecodeFileEncryptionKey(const std::string &catalog_text, const std::
 	return key;
 }
 
+std::string ExplainKeyMismatch(const std::string &message) {
+	if (message.find("Computed AES tag differs from read AES tag") != std::string::npos) {
+		return "it does not decrypt with its key in the catalog (the file was replaced or damaged, or the catalog's "
+		       "encryption_key is wrong)";
+	}
+	if (message.find("is encrypted, but 'encryption_config' was not set") != std::string::npos) {
+		return "the file is encrypted, but the catalog holds no key for it (its encryption_key is empty): the catalog "
+		       "is damaged or the file was replaced";
+	}
+	if (message.find("is not encrypted, but 'encryption_config' was set") != std::string::npos) {
+		return "the catalog holds a key for it, but the file is not encrypted: the file was replaced";
+	}
+	return std::string();
+}
+
 Value ParquetEncryptionConfig(const std::string &catalog_text, const std::string &path) {
 	auto key = DecodeFileEncryptionKey(catalog_text, path);
 	child_list_t<Value> fields;

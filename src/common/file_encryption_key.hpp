@@ -30,6 +30,11 @@ std::string NewFileEncryptionKey();
 //! The key bytes of `catalog_text`, the stored key of the file at `path` (named in errors).
 std::string DecodeFileEncryptionKey(const std::string &catalog_text, const std::string &path);
 
+//! What DuckDB's Parquet reader's `message` means for a lake file whose key comes from the catalog (the reader names
+//! neither): a key that does not decrypt the file, an encrypted file without a key, a plain file with one. Empty when
+//! the message is about something else.
+std::string ExplainKeyMismatch(const std::string &message);
+
 //! ENCRYPTION_CONFIG for the key `catalog_text` of the file at `path`.
 duckdb::Value ParquetEncryptionConfig(const std::string &catalog_text, const std::string &path);
 

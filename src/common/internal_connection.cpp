@@ -62,4 +62,13 @@ bool IsInternalContext(duckdb::ClientContext &context) {
 	return context.registered_state->Get<InternalConnectionMark>(kInternalConnectionKey) != nullptr;
 }
 
+std::string InternalQueryError(duckdb::QueryResult &result) {
+	auto message = result.GetErrorObject().RawMessage();
+	auto statement = message.find("\n\nLINE ");
+	if (statement != std::string::npos) {
+		message.resize(statement);
+	}
+	return message;
+}
+
 } // namespace inlake

@@ -59,5 +59,8 @@ public:
 std::unique_ptr<InternalConnection> OpenInternalConnection(duckdb::DatabaseInstance &db);
 //! Whether the context belongs to one of inlake's own connections.
 bool IsInternalContext(duckdb::ClientContext &context);
+//! The error of a failed internal statement for users: its message without the error type and without the internal
+//! statement DuckDB appends to binder errors ("LINE 1: SELECT ...").
+std::string InternalQueryError(duckdb::QueryResult &result);
 
 } // namespace inlake

@@ -110,11 +110,6 @@ duckdb::unique_ptr<duckdb::FunctionData> ChangeOption(duckdb::ClientContext &con
 	bool remove = reset || input.inputs[2].IsNull();
 	if (!remove) {
 		option.value = ValidateOptionValue(option.key, input.inputs[2]);
-		if (option.key == "write_deletion_vectors" && option.value == "true" && catalog.Encrypted()) {
-			throw duckdb::InvalidInputException("Cannot set write_deletion_vectors of lake \"%s\": the lake is "
-			                                    "encrypted, and deletion vectors (Puffin files) cannot be encrypted",
-			                                    catalog.GetName());
-		}
 	}
 	transaction.SetOption(option, remove);
 	names = {"Success"};

@@ -1,6 +1,7 @@
 #include "maintenance/checkpoint_sequence.hpp"
 
 #include "catalog/lake_catalog.hpp"
+#include "common/internal_connection.hpp"
 #include "common/lake_paths.hpp"
 #include "maintenance/file_cleanup.hpp"
 #include "maintenance/orphan_files.hpp"
@@ -81,12 +82,7 @@ duckdb::unique_ptr<duckdb::MaterializedQueryResult> RunStepQuery(duckdb::ClientC
 	auto result = connection.Query(sql);
 	if (result->HasError()) {
 		if (scope.has_schema || scope.has_table) {
-			// without the internal statement DuckDB appends to a binder error ("LINE 1: SELECT ...")
-			auto message = result->GetErrorObject().RawMessage();
-			auto statement = message.find("\n\nLINE ");
-			if (statement != std::string::npos) {
-				message.resize(statement);
-			}
+			auto message = InternalQueryError(*result);
 			throw duckdb::InvalidInputException("CHECKPOINT of lake \"%s\" %s %s, as its options say: %s",
 			                                    catalog.GetName(), what, scope.description, message);
 		}

@@ -1,5 +1,6 @@
 #include "maintenance/parquet_layout.hpp"
 
+#include "common/file_encryption_key.hpp"
 #include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
 #include "read/data_file_open_info.hpp"
@@ -172,7 +173,9 @@ void ReadTypes(InternalConnection &connection, const StoredFile &file, ParquetLa
 	auto result = connection.Query("SELECT * FROM " + KnownFileReadSql(StoredFile {file.path, 0, 0, file.encryption_key}) +
 	                               " LIMIT 0");
 	if (result->HasError()) {
-		throw IOException("Cannot read data file \"%s\": %s", file.path, result->GetError());
+		auto message = InternalQueryError(*result);
+		auto explained = ExplainKeyMismatch(message);
+		throw IOException("Cannot read data file \"%s\": %s", file.path, explained.empty() ? message : explained);
 	}
 	idx_t stored = 0;
 	for (idx_t i = 0; i < result->types.size(); i++) {
@@ -257,8 +260,10 @@ std::vector<ParquetLayout> ReadParquetLayouts(InternalConnection &connection, co
 		try {
 			context.RunFunctionInTransaction([&]() { elements[i] = ReadSchemaElements(context, files[i]); });
 		} catch (std::exception &ex) {
+			auto message = ErrorData(ex).RawMessage();
+			auto explained = ExplainKeyMismatch(message);
 			throw IOException("Cannot read the Parquet schema of data file \"%s\": %s", files[i].path,
-			                  ErrorData(ex).RawMessage());
+			                  explained.empty() ? message : explained);
 		}
 	}
 	std::map<std::string, ParquetLayout> typed; // one typed layout per signature

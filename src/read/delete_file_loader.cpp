@@ -1,5 +1,6 @@
 #include "read/delete_file_loader.hpp"
 
+#include "common/file_encryption_key.hpp"
 #include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
 #include "read/data_file_open_info.hpp"
@@ -41,6 +42,14 @@ StoredFile StoredFileOf(const DataFileRecord &record, const std::string &path) {
 	return StoredFile {path, record.file_size_bytes, record.footer_size, record.encryption_key};
 }
 
+//! Why a read of a lake file failed: the reader's message without the internal statement it ran, or what a key that
+//! does not fit the file means.
+static std::string ReadFailure(MaterializedQueryResult &result) {
+	auto message = InternalQueryError(result);
+	auto explained = ExplainKeyMismatch(message);
+	return explained.empty() ? message : explained;
+}
+
 //! The delete file `ref` at `path` (its footer size is not kept).
 static StoredFile StoredDeleteFile(const std::string &path, const DataFileRecord::DeleteFileRef &ref) {
 	StoredFile file;
@@ -64,7 +73,7 @@ std::vector<int64_t> ReadDeleteFilePositions(DatabaseInstance &db, const std::st
 	}
 	auto result = connection->Query(sql + " ORDER BY pos");
 	if (result->HasError()) {
-		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, result->GetError());
+		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, ReadFailure(*result));
 	}
 	std::vector<int64_t> positions;
 	positions.reserve(result->RowCount());
@@ -92,7 +101,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadDeletePositionsWithSnapshots(Databa
 	auto result = connection->Query("SELECT pos::BIGINT, " + snapshot + " FROM " +
 	                               KnownFileReadSql(StoredDeleteFile(path, ref)) + " ORDER BY pos");
 	if (result->HasError()) {
-		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, result->GetError());
+		throw IOException("Cannot read DuckLake delete file \"%s\": %s", path, ReadFailure(*result));
 	}
 	std::vector<std::pair<int64_t, int64_t>> positions;
 	for (auto &chunk : result->Collection().Chunks()) {
@@ -110,7 +119,7 @@ int64_t ReadMinRowId(DatabaseInstance &db, const StoredFile &file) {
 	auto result =
 	    connection->Query("SELECT min(_ducklake_internal_row_id)::BIGINT FROM " + KnownFileReadSql(file));
 	if (result->HasError()) {
-		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, result->GetError());
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, ReadFailure(*result));
 	}
 	auto value = result->GetValue(0, 0);
 	return value.IsNull() ? 0 : value.GetValue<int64_t>();
@@ -137,7 +146,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 	                              " WHERE _ducklake_internal_row_id BETWEEN " + SqlInt(wanted.front()) + " AND " +
 	                              SqlInt(wanted.back()) + " ORDER BY file_row_number");
 	if (query->HasError()) {
-		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, query->GetError());
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, ReadFailure(*query));
 	}
 	for (auto &chunk : query->Collection().Chunks()) {
 		chunk.Flatten();
@@ -177,7 +186,7 @@ std::vector<int64_t> ReadRowsAfterSnapshot(DatabaseInstance &db, const StoredFil
 	                               " WHERE _ducklake_internal_snapshot_id > " + SqlInt(snapshot_id) +
 	                               " ORDER BY file_row_number");
 	if (result->HasError()) {
-		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, result->GetError());
+		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, ReadFailure(*result));
 	}
 	std::vector<int64_t> positions;
 	for (auto &chunk : result->Collection().Chunks()) {

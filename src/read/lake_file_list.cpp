@@ -234,7 +234,11 @@ FileExpandResult LakeFileList::GetExpandResult() {
 	if (entries.empty()) {
 		return FileExpandResult::NO_FILES;
 	}
-	return entries.size() == 1 ? FileExpandResult::SINGLE_FILE : FileExpandResult::MULTIPLE_FILES;
+	// A single data file counts as many: DuckDB's Parquet scan gives a single file as many threads as the file it
+	// read at bind time has row groups, and the lake binds without reading one (one thread for any size). Its row
+	// groups are then spread over every thread, as read_parquet spreads a file's.
+	return entries.size() == 1 && entries[0].is_row_set ? FileExpandResult::SINGLE_FILE
+	                                                    : FileExpandResult::MULTIPLE_FILES;
 }
 
 idx_t LakeFileList::GetTotalFileCount() {

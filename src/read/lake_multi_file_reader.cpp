@@ -1,5 +1,6 @@
 #include "read/lake_multi_file_reader.hpp"
 
+#include "common/file_encryption_key.hpp"
 #include "read/delete_filter.hpp"
 #include "read/lake_column_definition.hpp"
 #include "read/lake_file_list.hpp"
@@ -7,6 +8,7 @@
 #include "read/row_set_reader.hpp"
 #include "read/small_file_prefetch.hpp"
 
+#include "duckdb/common/error_data.hpp"
 #include "duckdb/common/multi_file/multi_file_function.hpp"
 #include "duckdb/function/function_binder.hpp"
 #include "duckdb/parser/expression/constant_expression.hpp"
@@ -87,6 +89,22 @@ void LakeMultiFileReader::AttachDeletes(BaseFileReader &reader, const OpenFileIn
 	}
 }
 
+//! Runs `create` (DuckDB's reader opening `file`), naming the file when its key does not fit: DuckDB's message names
+//! neither the file nor where the key came from.
+template <class CREATE>
+static shared_ptr<BaseFileReader> OpenDataFile(const OpenFileInfo &file, CREATE create) {
+	try {
+		return create();
+	} catch (std::exception &ex) {
+		ErrorData error(ex);
+		auto explained = ExplainKeyMismatch(error.RawMessage());
+		if (explained.empty()) {
+			throw;
+		}
+		throw IOException("Cannot read data file \"%s\": %s", file.path, explained);
+	}
+}
+
 shared_ptr<BaseFileReader> LakeMultiFileReader::CreateReader(ClientContext &context, GlobalTableFunctionState &gstate,
                                                              const OpenFileInfo &file, idx_t file_idx,
                                                              const MultiFileBindData &bind_data) {
@@ -95,7 +113,7 @@ shared_ptr<BaseFileReader> LakeMultiFileReader::CreateReader(ClientContext &cont
 		return reader;
 	}
 	PrefetchSmallFile(context, file);
-	reader = MultiFileReader::CreateReader(context, gstate, file, file_idx, bind_data);
+	reader = OpenDataFile(file, [&]() { return MultiFileReader::CreateReader(context, gstate, file, file_idx, bind_data); });
 	AttachDeletes(*reader, file);
 	return reader;
 }
@@ -109,7 +127,7 @@ shared_ptr<BaseFileReader> LakeMultiFileReader::CreateReader(ClientContext &cont
 		return reader;
 	}
 	PrefetchSmallFile(context, file);
-	reader = MultiFileReader::CreateReader(context, file, options, file_options, interface);
+	reader = OpenDataFile(file, [&]() { return MultiFileReader::CreateReader(context, file, options, file_options, interface); });
 	AttachDeletes(*reader, file);
 	return reader;
 }

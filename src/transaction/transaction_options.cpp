@@ -141,6 +141,12 @@ ParquetWriteOptions LakeTransaction::WriteOptionsFor(LakeTableEntry &table) {
 
 void LakeTransaction::SetOption(OptionRecord option, bool remove) {
 	CheckWritable("set an option");
+	if (!remove && option.key == "write_deletion_vectors" && option.value == "true" && catalog.Encrypted()) {
+		// (set_option, ALTER TABLE SET and CREATE TABLE WITH all come here)
+		throw duckdb::InvalidInputException("Cannot set write_deletion_vectors of lake \"%s\": the lake is "
+		                                    "encrypted, and deletion vectors (Puffin files) cannot be encrypted",
+		                                    catalog.GetName());
+	}
 	changes.version++;
 	changes.option_changes.push_back(OptionChange {std::move(option), remove});
 }

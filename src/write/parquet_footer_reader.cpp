@@ -30,7 +30,7 @@ duckdb::unique_ptr<MaterializedQueryResult> Run(InternalConnection &connection, 
 	auto result = connection.Query(sql);
 	if (result->HasError()) {
 		throw duckdb::InvalidInputException("%s: cannot read %s: %s", function_name, what,
-		                                    result->GetErrorObject().RawMessage());
+		                                    InternalQueryError(*result));
 	}
 	return result;
 }
@@ -49,7 +49,7 @@ void ReadColumns(InternalConnection &connection, ParquetFooter &footer, const st
 	auto result = connection.Query("SELECT * FROM read_parquet(" + SqlString(footer.path) + ", hive_partitioning = false) LIMIT 0");
 	if (result->HasError()) {
 		throw duckdb::InvalidInputException("%s: \"%s\" is not a readable Parquet file: %s", function_name,
-		                                    footer.path, result->GetErrorObject().RawMessage());
+		                                    footer.path, InternalQueryError(*result));
 	}
 	for (duckdb::idx_t i = 0; i < result->ColumnCount(); i++) {
 		FooterColumn column;

@@ -396,6 +396,22 @@ TEST_F(LakeScanTest, ParallelScanOfManyFiles) {
 	EXPECT_EQ(Scalar("SELECT count(*) FROM lake_scan_test() WHERE a % 1000 = 0"), "2");
 }
 
+//! DuckDB's Parquet scan gives a single file only as many threads as the file it read at bind time has row groups;
+//! the lake binds without reading a file, so a table of one data file was scanned on one thread.
+TEST_F(LakeScanTest, OneDataFileIsScannedOnEveryThread) {
+	Run("SET threads=4");
+	AddFile(WriteFile("one.parquet", 0, 1000), 1000);
+	idx_t max_threads = 0;
+	con->context->RunFunctionInTransaction([&]() {
+		unique_ptr<FunctionData> bind_data;
+		auto function = inlake::GetMultiFileLakeScanFunction(*con->context, current_spec, bind_data);
+		TableFunctionInitInput input(bind_data.get(), vector<column_t> {0}, vector<idx_t>(), nullptr);
+		max_threads = function.init_global(*con->context, input)->MaxThreads();
+	});
+	EXPECT_EQ(max_threads, 4u);
+	EXPECT_EQ(Scalar("SELECT count(*) FROM lake_scan_test()"), "1000");
+}
+
 TEST_F(LakeScanTest, NestedColumnsMapByFieldId) {
 	auto path = dir + "/nested.parquet";
 	Run("COPY (SELECT i AS x, {'p': i, 'q': 'w' || i} AS s, [i, i + 1] AS l FROM range(3) t(i)) TO '" + path +

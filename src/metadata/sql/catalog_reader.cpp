@@ -45,7 +45,14 @@ LakeMetadata CatalogReader::Metadata() {
 		} else if (scope.empty() && key == "created_by") {
 			metadata.created_by = value;
 		} else if (scope.empty() && key == "encrypted") {
-			metadata.encrypted = duckdb::StringUtil::Lower(value) == "true";
+			auto lowered = duckdb::StringUtil::Lower(value);
+			if (lowered != "true" && lowered != "false") {
+				// a guess either way would be wrong: false writes plain files into an encrypted lake
+				throw duckdb::IOException("The catalog's ducklake_metadata row encrypted holds '%s', which is neither "
+				                          "true nor false: the catalog is damaged",
+				                          value);
+			}
+			metadata.encrypted = lowered == "true";
 		} else {
 			metadata.options.push_back(
 			    OptionRecord {key, value, scope, scope_id_column == duckdb::idx_t(-1) ? -1 : r.Int(scope_id_column, -1)});
