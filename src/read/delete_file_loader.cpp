@@ -125,6 +125,43 @@ int64_t ReadMinRowId(DatabaseInstance &db, const StoredFile &file) {
 	return value.IsNull() ? 0 : value.GetValue<int64_t>();
 }
 
+namespace {
+
+//! Whether an id is one of the sorted, non-empty `wanted`, for `lookups` ids: a bitmap over their range when they
+//! are dense and the lookups many (an UPDATE of most rows of a large file), else a binary search (building the
+//! bitmap costs a pass over `wanted`, which a small file of a large UPDATE must not pay per file).
+class WantedIds {
+public:
+	WantedIds(const std::vector<int64_t> &wanted_p, idx_t lookups) : wanted(wanted_p), first(wanted_p.front()) {
+		auto range = uint64_t(wanted.back()) - uint64_t(first) + 1;
+		if (range <= 64 * uint64_t(wanted.size()) && lookups * 8 >= wanted.size()) {
+			bits.assign((range + 63) / 64, 0);
+			for (auto id : wanted) {
+				auto offset = uint64_t(id) - uint64_t(first);
+				bits[offset / 64] |= uint64_t(1) << (offset % 64);
+			}
+		}
+	}
+
+	bool Contains(int64_t id) const {
+		if (bits.empty()) {
+			return std::binary_search(wanted.begin(), wanted.end(), id);
+		}
+		if (id < first || id > wanted.back()) {
+			return false;
+		}
+		auto offset = uint64_t(id) - uint64_t(first);
+		return (bits[offset / 64] >> (offset % 64)) & 1;
+	}
+
+private:
+	const std::vector<int64_t> &wanted;
+	int64_t first;
+	std::vector<uint64_t> bits;
+};
+
+} // namespace
+
 std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance &db, const StoredFile &file,
                                                                const std::vector<int64_t> &row_ids) {
 	std::vector<std::pair<int64_t, int64_t>> result;
@@ -148,13 +185,14 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 	if (query->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, ReadFailure(*query));
 	}
+	WantedIds lookup(wanted, query->RowCount());
 	for (auto &chunk : query->Collection().Chunks()) {
 		chunk.Flatten();
 		auto ids = FlatVector::GetData<int64_t>(chunk.data[0]);
 		auto &validity = FlatVector::Validity(chunk.data[0]);
 		auto positions = FlatVector::GetData<int64_t>(chunk.data[1]);
 		for (idx_t row = 0; row < chunk.size(); row++) {
-			if (validity.RowIsValid(row) && std::binary_search(wanted.begin(), wanted.end(), ids[row])) {
+			if (validity.RowIsValid(row) && lookup.Contains(ids[row])) {
 				result.emplace_back(ids[row], positions[row]);
 			}
 		}

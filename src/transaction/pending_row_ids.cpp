@@ -11,9 +11,14 @@ PendingRowIds::PendingRowIds(std::vector<int64_t> ids_p) : ids(std::move(ids_p))
 	ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
 	taken.assign(ids.size(), false);
 	left = ids.size();
+	contiguous = !ids.empty() && uint64_t(ids.back()) - uint64_t(ids.front()) == uint64_t(ids.size() - 1);
 }
 
 size_t PendingRowIds::Find(int64_t row_id) const {
+	if (contiguous) {
+		// (every row of a range, as an UPDATE of a whole table names them): the index is the offset
+		return row_id >= ids.front() && row_id <= ids.back() ? size_t(row_id - ids.front()) : ids.size();
+	}
 	auto it = std::lower_bound(ids.begin(), ids.end(), row_id);
 	return it != ids.end() && *it == row_id ? size_t(it - ids.begin()) : ids.size();
 }

@@ -41,6 +41,8 @@ private:
 	std::vector<int64_t> ids;
 	std::vector<bool> taken;
 	size_t left;
+	//! The ids are one run without gaps: an id's index is its distance from the first
+	bool contiguous = false;
 };
 
 } // namespace inlake
