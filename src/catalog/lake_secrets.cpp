@@ -3,9 +3,12 @@
 #include "metadata/postgres/postgres_password_mask.hpp"
 
 #include "duckdb/catalog/catalog_transaction.hpp"
+#include "duckdb/common/file_system.hpp"
 #include "duckdb/common/string_util.hpp"
 #include "duckdb/main/secret/secret.hpp"
 #include "duckdb/main/secret/secret_manager.hpp"
+
+#include <algorithm>
 
 namespace inlake {
 using duckdb::LogicalType;
@@ -96,6 +99,32 @@ bool IsSecretName(const std::string &text) {
 	return true;
 }
 
+//! The names of the session's secrets of type ducklake, as the error for a name that is none of them lists them
+std::string LakeSecretNames(duckdb::ClientContext &context) {
+	auto &manager = duckdb::SecretManager::Get(context);
+	duckdb::vector<std::string> names;
+	bool unnamed = false;
+	for (auto &entry : manager.AllSecrets(duckdb::CatalogTransaction::GetSystemCatalogTransaction(context))) {
+		if (!entry.secret || !duckdb::StringUtil::CIEquals(entry.secret->GetType(), "ducklake")) {
+			continue;
+		}
+		if (entry.secret->GetName() == "__default_ducklake") {
+			unnamed = true;
+		} else {
+			names.push_back("\"" + entry.secret->GetName() + "\"");
+		}
+	}
+	std::sort(names.begin(), names.end());
+	if (unnamed) {
+		names.push_back("the unnamed one (ATTACH 'ducklake:')");
+	}
+	if (names.empty()) {
+		return "there is no secret of type ducklake";
+	}
+	return std::string(names.size() > 1 ? "the secrets of type ducklake are " : "the secret of type ducklake is ") +
+	       duckdb::StringUtil::Join(names, ", ");
+}
+
 } // namespace
 
 void RegisterLakeSecretTypes(duckdb::DatabaseInstance &db) {
@@ -133,7 +162,16 @@ void ResolveLakeSecret(duckdb::ClientContext &context, std::string &path,
 			                                    "(CREATE SECRET (TYPE ducklake, METADATA_PATH '...')), and there is "
 			                                    "none");
 		}
-		return; // a catalog file named like an identifier
+		// as DuckLake does, a bare name is a secret's, never a new catalog file (a misspelt secret name would
+		// create a lake in the working directory); a file of that name that exists is still the catalog it was
+		// (inlake attached bare names as files before)
+		if (duckdb::FileSystem::GetFileSystem(context).FileExists(path)) {
+			return;
+		}
+		throw duckdb::InvalidInputException(
+		    "Secret \"%s\" was not found: 'ducklake:%s' names a secret of type ducklake (%s); to create a DuckDB-file "
+		    "lake named \"%s\", use 'ducklake:duckdb:%s' or a path such as './%s'",
+		    path, path, LakeSecretNames(context), path, path, path);
 	}
 	auto &secret = dynamic_cast<const duckdb::KeyValueSecret &>(*entry->secret);
 	auto given = [&](const std::string &key) {

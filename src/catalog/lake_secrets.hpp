@@ -8,7 +8,10 @@
 //
 // ResolveLakeSecret turns 'ducklake:<secret name>' (a name that is a secret
 // of type ducklake) and 'ducklake:' (the unnamed one) into the catalog path
-// and options the secret holds; options given in the ATTACH win. METADATA_
+// and options the secret holds; options given in the ATTACH win. As in
+// DuckLake, a bare name is a secret's: one that names none is an error that
+// lists the ducklake secrets (unless a file of that name exists: a catalog
+// made so before, attached as it was), never a new lake. METADATA_
 // PARAMETERS entries are ATTACH options when they name one, otherwise
 // settings of the catalog connection (PostgreSQL conninfo keywords), plus
 // SECRET: a postgres secret to take the connection's missing settings from.
@@ -37,7 +40,8 @@ void RegisterLakeSecretTypes(duckdb::DatabaseInstance &db);
 
 //! `path` is the ATTACH string after "ducklake:"; when it names a ducklake secret (or is empty: the unnamed one)
 //! it is replaced by the secret's METADATA_PATH and the secret's settings are merged into `options`. Throws when
-//! the path is empty and there is no unnamed ducklake secret.
+//! the path is empty and there is no unnamed ducklake secret, or it is a bare name that names neither a ducklake
+//! secret nor an existing file.
 void ResolveLakeSecret(duckdb::ClientContext &context, std::string &path,
                        std::unordered_map<std::string, duckdb::Value> &options);
 

@@ -1,7 +1,9 @@
 // The column-aligned output modes: `table` (+---+ borders), `markdown` and `column` (names over dashes, columns
 // two spaces apart). All need the width of every column first, so the result is walked twice. Numbers are
 // right-aligned (markdown also marks their column `--:`), as is a column given a negative `.width`; the rest is
-// left-aligned. Headers are centred in table and markdown, aligned like their column in column mode.
+// left-aligned. Headers are centred in table and markdown, aligned like their column in column mode. A newline,
+// carriage return or tab in a value or name is shown as \n, \r, \t (as the duckbox mode does), so each row stays one
+// line and the columns stay aligned (DuckDB's CLI prints them raw in these modes, breaking the table).
 #include "result_cells.hpp"
 #include "result_printer.hpp"
 
@@ -28,13 +30,26 @@ std::string Aligned(const std::string &text, size_t width, Alignment alignment) 
 	}
 }
 
-std::string EscapePipes(const std::string &text) {
+//! The text as one line of a column: line breaks and tabs escaped, and in markdown `|` too (it ends a cell).
+std::string CellLine(const std::string &text, bool markdown) {
 	std::string result;
 	for (auto c : text) {
-		if (c == '|') {
-			result += '\\';
+		switch (c) {
+		case '\n':
+			result += "\\n";
+			break;
+		case '\r':
+			result += "\\r";
+			break;
+		case '\t':
+			result += "\\t";
+			break;
+		case '|':
+			result += markdown ? "\\|" : "|";
+			break;
+		default:
+			result += c;
 		}
-		result += c;
 	}
 	return result;
 }
@@ -50,8 +65,7 @@ struct AlignedLayout {
 	}
 
 	std::string CellText(const ResultRow &row, idx_t c, const PrintSettings &settings) const {
-		auto &text = row.is_null[c] ? settings.null_value : row.values[c];
-		return Markdown() ? EscapePipes(text) : text;
+		return CellLine(row.is_null[c] ? settings.null_value : row.values[c], Markdown());
 	}
 
 	void AppendBorder(std::string &out) const {
@@ -97,7 +111,7 @@ void PrintAlignedResult(ClientContext &context, MaterializedQueryResult &result,
 	AlignedLayout layout;
 	layout.mode = settings.mode;
 	for (idx_t c = 0; c < result.names.size(); c++) {
-		layout.names.push_back(layout.Markdown() ? EscapePipes(result.names[c]) : result.names[c]);
+		layout.names.push_back(CellLine(result.names[c], layout.Markdown()));
 		size_t width = RenderWidth(layout.names.back());
 		bool right = result.types[c].IsNumeric();
 		if (c < settings.column_widths.size()) {

@@ -1,7 +1,8 @@
 // EXPLAIN and EXPLAIN ANALYZE results as the DuckDB CLI prints them, whatever the output mode: each row's plan
-// text (explain_value) as it is, not in a table and not cut at the terminal's width. A plan row (physical_plan,
+// text (explain_value) as it is, not in a table and not cut at the terminal's width. A plan tree (physical_plan,
 // and logical_plan / logical_opt under explain_output = 'all') comes after an empty line and a title box naming
-// it; the profile of EXPLAIN ANALYZE (analyzed_plan) carries its own title.
+// it; the profile of EXPLAIN ANALYZE (analyzed_plan) carries its own title. A plan in another FORMAT (json,
+// html, graphviz) prints alone, ending with a line break, so that it can be read by a program as it is.
 #include "result_printer.hpp"
 
 namespace inlake {
@@ -26,7 +27,7 @@ const char *PlanTitle(const std::string &key) {
 
 } // namespace
 
-bool PrintExplainResult(MaterializedQueryResult &result, std::string &out) {
+bool PrintExplainResult(MaterializedQueryResult &result, ExplainFormat format, std::string &out) {
 	if (result.statement_type != StatementType::EXPLAIN_STATEMENT || result.names.size() != 2 ||
 	    result.names[0] != "explain_key" || result.names[1] != "explain_value") {
 		return false;
@@ -34,7 +35,8 @@ bool PrintExplainResult(MaterializedQueryResult &result, std::string &out) {
 	for (idx_t row = 0; row < result.RowCount(); row++) {
 		auto key = result.GetValue(0, row);
 		auto value = result.GetValue(1, row);
-		auto title = key.IsNull() ? nullptr : PlanTitle(key.ToString());
+		bool tree = format == ExplainFormat::DEFAULT || format == ExplainFormat::TEXT;
+		auto title = key.IsNull() || !tree ? nullptr : PlanTitle(key.ToString());
 		if (title) {
 			out += "\n┌─────────────────────────────┐\n";
 			out += "│┌───────────────────────────┐│\n";
@@ -44,6 +46,9 @@ bool PrintExplainResult(MaterializedQueryResult &result, std::string &out) {
 		}
 		if (!value.IsNull()) {
 			out += value.ToString();
+			if (!tree && !out.empty() && out.back() != '\n') {
+				out += '\n';
+			}
 		}
 	}
 	return true;

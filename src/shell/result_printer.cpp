@@ -213,11 +213,11 @@ const char *OutputModeName(OutputMode mode) {
 }
 
 void PrintResult(ClientContext &context, MaterializedQueryResult &result, const PrintSettings &settings,
-                 std::string &out) {
+                 std::string &out, ExplainFormat explain_format) {
 	if (result.names.empty() || settings.mode == OutputMode::TRASH) {
 		return;
 	}
-	if (PrintExplainResult(result, out)) {
+	if (PrintExplainResult(result, explain_format, out)) {
 		return;
 	}
 	switch (settings.mode) {

@@ -11,8 +11,8 @@
 // insert/quote (NULL). Modes are named as in `.mode NAME`.
 //
 // The result of an EXPLAIN statement prints as the DuckDB CLI prints it in any
-// mode: the plan text as it is, under a "Physical Plan" title box
-// (explain_output.cpp).
+// mode: the plan text as it is, the text tree under a "Physical Plan" title
+// box, another FORMAT (json, html, graphviz) alone (explain_output.cpp).
 //===----------------------------------------------------------------------===//
 #pragma once
 
@@ -63,9 +63,10 @@ struct PrintSettings {
 	std::string insert_table = "\"table\"";
 };
 
-//! Renders `result` into `out`
+//! Renders `result` into `out`; `explain_format` is the FORMAT of the EXPLAIN statement that gave it, if one did
 void PrintResult(duckdb::ClientContext &context, duckdb::MaterializedQueryResult &result,
-                 const PrintSettings &settings, std::string &out);
+                 const PrintSettings &settings, std::string &out,
+                 duckdb::ExplainFormat explain_format = duckdb::ExplainFormat::DEFAULT);
 
 //! The column-aligned modes (markdown, table, column), in column_modes.cpp
 void PrintAlignedResult(duckdb::ClientContext &context, duckdb::MaterializedQueryResult &result,
@@ -80,8 +81,8 @@ void PrintRowModeResult(duckdb::ClientContext &context, duckdb::MaterializedQuer
 void PrintInsertStatements(duckdb::ClientContext &context, duckdb::MaterializedQueryResult &result,
                            const std::string &table, bool column_names, std::string &out);
 
-//! When `result` is the result of EXPLAIN [ANALYZE], renders it as the DuckDB CLI does and returns true
-//! (explain_output.cpp)
-bool PrintExplainResult(duckdb::MaterializedQueryResult &result, std::string &out);
+//! When `result` is the result of EXPLAIN [ANALYZE] (of FORMAT `format`), renders it as the DuckDB CLI does and
+//! returns true (explain_output.cpp)
+bool PrintExplainResult(duckdb::MaterializedQueryResult &result, duckdb::ExplainFormat format, std::string &out);
 
 } // namespace inlake

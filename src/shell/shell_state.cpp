@@ -6,6 +6,8 @@
 #include "statement_splitter.hpp"
 #include "inlake_extension.hpp"
 
+#include "duckdb/parser/statement/explain_statement.hpp"
+
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -238,6 +240,9 @@ bool ShellState::RunStatement(unique_ptr<SQLStatement> statement, bool print_res
 		ReportError("INTERRUPT Error: Interrupted!");
 		return false;
 	}
+	auto explain_format = statement->type == StatementType::EXPLAIN_STATEMENT
+	                          ? statement->Cast<ExplainStatement>().explain_format
+	                          : ExplainFormat::DEFAULT;
 	auto result = connection->Query(std::move(statement));
 	active_connection = nullptr;
 	if (result->HasError()) {
@@ -252,7 +257,7 @@ bool ShellState::RunStatement(unique_ptr<SQLStatement> statement, bool print_res
 	}
 	std::string output;
 	try {
-		PrintResult(*connection->context, *result, print, output);
+		PrintResult(*connection->context, *result, print, output, explain_format);
 	} catch (std::exception &ex) {
 		Output(output);
 		ReportError(ErrorData(ex).Message());

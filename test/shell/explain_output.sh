@@ -40,6 +40,27 @@ run -csv -c "PRAGMA explain_output = 'all'" -c "EXPLAIN SELECT 1"
 expect_contains "explain_output = all titles the unoptimized plan" "││ Unoptimized Logical Plan  ││" "$OUT"
 expect_contains "and the optimized one" "││  Optimized Logical Plan   ││" "$OUT"
 
+# another FORMAT prints the plan alone, without the title box (hostile review: the box came before the JSON, which
+# then did not parse), ending with a line break; the text format keeps its title
+run -c "EXPLAIN (FORMAT json) SELECT 42" -c "SELECT 'after' AS a"
+expect_eq "EXPLAIN (FORMAT json) starts with the JSON plan" "[" "$(head -n1 <<<"$OUT")"
+if [[ "$OUT" == *"Physical Plan"* ]]; then
+	fail "EXPLAIN (FORMAT json) printed a title box ($OUT)"
+fi
+expect_contains "the next statement's output starts on a line of its own" $'\n]\n┌' "$OUT"
+run -c "EXPLAIN (FORMAT json) SELECT 42"
+expect_eq "the JSON plan parses and names the projection" "PROJECTION" \
+	"$(python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["name"])' <<<"$OUT" 2>&1)"
+run -csv -c "EXPLAIN (ANALYZE, FORMAT json) SELECT 42"
+expect_eq "EXPLAIN (ANALYZE, FORMAT json) prints the JSON profile alone" "{" "$(head -n1 <<<"$OUT")"
+run -c "EXPLAIN (FORMAT graphviz) SELECT 42"
+expect_contains "FORMAT graphviz prints the digraph" "digraph G {" "$OUT"
+if [[ "$OUT" == *"Physical Plan"* ]]; then
+	fail "EXPLAIN (FORMAT graphviz) printed a title box ($OUT)"
+fi
+run -c "EXPLAIN (FORMAT text) SELECT 42"
+expect_contains "FORMAT text keeps the title" "││       Physical Plan       ││" "$OUT"
+
 run -c "CREATE TABLE a (i INTEGER); CREATE TABLE b (i INTEGER); CREATE TABLE c (i INTEGER); CREATE TABLE d (i INTEGER)" \
 	-c ".maxwidth 60" -c "EXPLAIN SELECT * FROM a JOIN b USING (i) JOIN c USING (i) JOIN d USING (i)"
 scans=$(grep -o "SEQ_SCAN" <<<"$OUT" | wc -l)

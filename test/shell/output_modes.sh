@@ -175,6 +175,26 @@ SELECT 1 AS a;
 "
 expect_eq ".mode trash prints no result" "current output mode: trash" "$OUT"
 
+# a line break or tab in a value or name keeps each row on one line (shown as \n, \r, \t, as duckbox shows them;
+# hostile review: the value's newline split the row and broke the table)
+BREAKS="SELECT 'a' || chr(10) || 'b' AS \"x\ny\", 'c' || chr(13) || 'd' || chr(9) || 'e|f' AS z, 7 AS n"
+run -table -c "$BREAKS"
+expect_eq "table: line breaks and tabs escaped" '+------+-----------+---+
+| x\ny |     z     | n |
++------+-----------+---+
+| a\nb | c\rd\te|f | 7 |
++------+-----------+---+' "$OUT"
+run -markdown -c "$BREAKS"
+expect_eq "markdown: line breaks and tabs escaped, pipes too" '| x\ny |     z      | n |
+|------|------------|--:|
+| a\nb | c\rd\te\|f | 7 |' "$OUT"
+run_input ".mode column
+$BREAKS;
+"
+expect_eq "column: line breaks and tabs escaped" 'x\ny  z          n
+----  ---------  -
+a\nb  c\rd\te|f  7' "$OUT"
+
 run_input ".mode csv extra
 "
 expect_contains "a table name for another mode than insert is refused" "only .mode insert takes a table name" "$ERR"

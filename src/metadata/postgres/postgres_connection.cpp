@@ -3,6 +3,7 @@
 #include "metadata/postgres/postgres_conninfo.hpp"
 #include "metadata/postgres/postgres_password_mask.hpp"
 #include "metadata/postgres/postgres_values.hpp"
+#include "metadata/sql/missing_catalog_table.hpp"
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/common/error_data.hpp"
@@ -146,9 +147,16 @@ void PostgresConnection::FailResult(pg_result *result, const std::string &sql) {
 	if (message.empty()) {
 		message = StripTrailingNewline(PQerrorMessage(conn));
 	}
+	// a missing table is found in the statement at the position the server reports (its message may be in
+	// another language)
+	auto position = PQresultErrorField(result, PG_DIAG_STATEMENT_POSITION);
+	std::string missing = kind == CatalogErrorKind::MISSING_TABLE && position ? TableNamedAt(sql, atoi(position)) : "";
 	PQclear(result);
 	if (!conn || PQstatus(conn) != CONNECTION_OK) {
 		kind = CatalogErrorKind::CONNECTION_LOST;
+	}
+	if (kind == CatalogErrorKind::MISSING_TABLE && IsCatalogTableName(missing)) {
+		throw CatalogQueryError(kind, Redact(MissingCatalogTableMessage("postgres:" + redacted_conninfo, missing)));
 	}
 	std::string statement = sql.size() > 300 ? sql.substr(0, 300) + "..." : sql;
 	throw CatalogQueryError(kind, Redact("PostgreSQL catalog: " + message + " (running: " + statement + ")"));

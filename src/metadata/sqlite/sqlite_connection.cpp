@@ -1,5 +1,6 @@
 #include "metadata/sqlite/sqlite_connection.hpp"
 
+#include "metadata/sql/missing_catalog_table.hpp"
 #include "metadata/sql_literal.hpp"
 #include "metadata/sqlite/sqlite_time_functions.hpp"
 
@@ -181,9 +182,19 @@ SQLiteConnection::~SQLiteConnection() {
 
 void SQLiteConnection::Fail(int code, const std::string &sql) {
 	auto extended = sqlite3_extended_errcode(db);
+	// SQLite's messages are always in English: a missing table is "no such table: [schema.]name"
+	std::string message = sqlite3_errmsg(db);
+	std::string no_such_table = "no such table: ";
+	if (message.compare(0, no_such_table.size(), no_such_table) == 0) {
+		auto table = message.substr(no_such_table.size());
+		table = table.substr(table.find('.') == std::string::npos ? 0 : table.find('.') + 1);
+		if (IsCatalogTableName(table)) {
+			throw CatalogQueryError(CatalogErrorKind::MISSING_TABLE, MissingCatalogTableMessage(path, table));
+		}
+	}
 	std::string statement = sql.size() > 300 ? sql.substr(0, 300) + "..." : sql;
 	throw CatalogQueryError(KindOf(extended ? extended : code),
-	                        "SQLite catalog \"" + path + "\": " + sqlite3_errmsg(db) + " (running: " + statement + ")");
+	                        "SQLite catalog \"" + path + "\": " + message + " (running: " + statement + ")");
 }
 
 CatalogRows SQLiteConnection::Query(const std::string &sql) {
