@@ -11,6 +11,17 @@
 #include <algorithm>
 
 namespace inlake {
+
+void CheckCatalogIsNoLake(const std::string &path, const std::string &what) {
+	if (duckdb::StringUtil::StartsWith(duckdb::StringUtil::Lower(path), "ducklake:")) {
+		// the catalog database is attached through DuckDB: 'ducklake:' would attach a lake as its own catalog, and
+		// a secret naming itself would do so without end
+		throw duckdb::InvalidInputException("%s is \"%s\": a DuckLake catalog database cannot be another DuckLake "
+		                                    "lake (give the catalog database itself, without 'ducklake:')",
+		                                    what, path);
+	}
+}
+
 using duckdb::LogicalType;
 using duckdb::Value;
 
@@ -28,10 +39,15 @@ duckdb::unique_ptr<duckdb::BaseSecret> CreateLakeSecret(duckdb::ClientContext &,
 	for (auto &entry : input.options) {
 		secret->secret_map[duckdb::StringUtil::Lower(entry.first)] = entry.second;
 	}
-	if (!secret->secret_map.count("metadata_path")) {
-		throw duckdb::InvalidInputException("A ducklake secret needs METADATA_PATH (the catalog database, as after "
-		                                    "'ducklake:' in ATTACH)");
+	auto metadata_path = secret->secret_map.find("metadata_path");
+	auto path_text = metadata_path == secret->secret_map.end() ? std::string() : metadata_path->second.ToString();
+	duckdb::StringUtil::Trim(path_text);
+	if (metadata_path == secret->secret_map.end() || metadata_path->second.IsNull() ||
+	    metadata_path->second.type().id() != duckdb::LogicalTypeId::VARCHAR || path_text.empty()) {
+		throw duckdb::InvalidInputException("A ducklake secret needs METADATA_PATH, a text (the catalog database, as "
+		                                    "after 'ducklake:' in ATTACH)");
 	}
+	CheckCatalogIsNoLake(metadata_path->second.ToString(), "METADATA_PATH of a ducklake secret");
 	// the catalog path or its parameters may hold a password: not shown by duckdb_secrets() (a path with a
 	// password anywhere: password=, ?password=, a URI's user:password@, even a malformed URI's)
 	secret->redact_keys = {"metadata_parameters"};
@@ -183,6 +199,8 @@ void ResolveLakeSecret(duckdb::ClientContext &context, std::string &path,
 		return false;
 	};
 	path = secret.TryGetValue("metadata_path", true).ToString();
+	// (a persistent secret may come from an older or another writer)
+	CheckCatalogIsNoLake(path, "METADATA_PATH of secret \"" + name + "\"");
 	for (auto &setting : kSecretOptions) {
 		auto value = secret.TryGetValue(setting.first);
 		if (!value.IsNull() && !given(setting.second)) {

@@ -45,6 +45,11 @@ void RegisterLakeSecretTypes(duckdb::DatabaseInstance &db);
 void ResolveLakeSecret(duckdb::ClientContext &context, std::string &path,
                        std::unordered_map<std::string, duckdb::Value> &options);
 
+//! Refuses a catalog database path that is itself a lake ("ducklake:..."): the catalog database is attached through
+//! DuckDB, so it would attach a lake as its own catalog (a secret naming itself: without end). `what` names the
+//! path in the error.
+void CheckCatalogIsNoLake(const std::string &path, const std::string &what);
+
 //! The settings (lower-case libpq keywords: host, port, user, password, dbname) of the postgres secret `name`
 //! (empty: the unnamed one); empty when there is none.
 std::map<std::string, std::string> PostgresSecretSettings(duckdb::ClientContext &context, const std::string &name);

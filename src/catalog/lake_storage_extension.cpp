@@ -23,6 +23,7 @@ static duckdb::unique_ptr<duckdb::Catalog> AttachLake(duckdb::optional_ptr<duckd
 	bool read_only = attach_options.access_mode == duckdb::AccessMode::READ_ONLY;
 	auto given = attach_options.options;
 	ResolveLakeSecret(context, path, given);
+	CheckCatalogIsNoLake(path, "The catalog database of ATTACH '" + info.path + "'");
 	auto options = ParseAttachOptions(name, path, given, read_only);
 	if (options.has_snapshot_time) {
 		// through the session's casts: a TIMESTAMP without time zone is a time in the session's TimeZone

@@ -30,24 +30,26 @@ std::string Aligned(const std::string &text, size_t width, Alignment alignment) 
 	}
 }
 
-//! The text as one line of a column: line breaks and tabs escaped, and in markdown `|` too (it ends a cell).
+//! The text as one line of a column: control characters escaped (as duckbox shows them: a value cannot break the
+//! row or send escape sequences to the terminal), and in markdown `|` too (it ends a cell).
 std::string CellLine(const std::string &text, bool markdown) {
+	static const char *const kNames[32] = {"\\0", nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, "\\a",
+	                                       "\\b", "\\t", "\\n", "\\v", "\\f", "\\r", nullptr, nullptr,
+	                                       nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+	                                       nullptr, nullptr, nullptr, "\\e", nullptr, nullptr, nullptr, nullptr};
 	std::string result;
 	for (auto c : text) {
-		switch (c) {
-		case '\n':
-			result += "\\n";
-			break;
-		case '\r':
-			result += "\\r";
-			break;
-		case '\t':
-			result += "\\t";
-			break;
-		case '|':
-			result += markdown ? "\\|" : "|";
-			break;
-		default:
+		auto byte = static_cast<unsigned char>(c);
+		if (byte < 32 || byte == 127) {
+			if (byte < 32 && kNames[byte]) {
+				result += kNames[byte];
+			} else {
+				static const char *hex = "0123456789abcdef";
+				result += std::string("\\x") + hex[byte >> 4] + hex[byte & 15];
+			}
+		} else if (c == '|' && markdown) {
+			result += "\\|";
+		} else {
 			result += c;
 		}
 	}

@@ -195,6 +195,15 @@ expect_eq "column: line breaks and tabs escaped" 'x\ny  z          n
 ----  ---------  -
 a\nb  c\rd\te|f  7' "$OUT"
 
+# every other control character too (hostile review: ESC reached the terminal, \v and \b broke the row)
+CONTROLS="SELECT 'v' || chr(11) || 't' AS vt, 'es' || chr(27) || '[31mred' AS esc, 'nul' || chr(0) || 'x' AS z, 'x' || chr(1) || chr(127) AS o"
+run -table -c "$CONTROLS"
+expect_eq "table: control characters escaped" '+------+-------------+--------+-----------+
+|  vt  |     esc     |   z    |     o     |
++------+-------------+--------+-----------+
+| v\vt | es\e[31mred | nul\0x | x\x01\x7f |
++------+-------------+--------+-----------+' "$OUT"
+
 run_input ".mode csv extra
 "
 expect_contains "a table name for another mode than insert is refused" "only .mode insert takes a table name" "$ERR"
