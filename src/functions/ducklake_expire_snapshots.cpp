@@ -22,9 +22,21 @@ static ExpiryRequest ParseRequest(duckdb::TableFunctionBindInput &input, LakeCat
 	}
 	if (auto value = NamedArgument(input, "versions")) {
 		request.has_versions = true;
+		// taken as it is (the parameter is ANY): a cast to BIGINT[] would round [1.5] to snapshot 2 and expire it
+		auto &type = value->type();
+		bool integers = type.id() == duckdb::LogicalTypeId::LIST &&
+		                (duckdb::ListType::GetChildType(type).IsIntegral() ||
+		                 duckdb::ListType::GetChildType(type).id() == duckdb::LogicalTypeId::SQLNULL);
+		if (!integers) {
+			throw duckdb::InvalidInputException("ducklake_expire_snapshots: versions takes a list of snapshot ids such "
+			                                    "as [2, 3] (see ducklake_snapshots('%s')), not %s (%s)",
+			                                    catalog.GetName(), value->ToString(), type.ToString());
+		}
 		for (auto &child : duckdb::ListValue::GetChildren(*value)) {
 			if (child.IsNull()) {
-				continue;
+				throw duckdb::InvalidInputException("ducklake_expire_snapshots: versions holds NULL, which names no "
+				                                    "snapshot (see ducklake_snapshots('%s'))",
+				                                    catalog.GetName());
 			}
 			auto id = child.GetValue<int64_t>();
 			if (id < 0) {
@@ -76,7 +88,7 @@ duckdb::TableFunction ExpireSnapshotsFunction() {
 	duckdb::TableFunction function("ducklake_expire_snapshots", {LogicalType::VARCHAR}, EmitRows, ExpireBind,
 	                               InitRowsScan);
 	function.named_parameters["older_than"] = LogicalType::TIMESTAMP_TZ;
-	function.named_parameters["versions"] = LogicalType::LIST(LogicalType::BIGINT);
+	function.named_parameters["versions"] = LogicalType::ANY;
 	function.named_parameters["dry_run"] = LogicalType::BOOLEAN;
 	return function;
 }
