@@ -18,6 +18,17 @@ static LakeColumn MakeColumn(const std::string &name, const LogicalType &type, i
 	return column;
 }
 
+LakeColumn AddedColumn(const duckdb::ColumnDefinition &definition, const std::vector<LakeColumn> &columns,
+                       int64_t &max_column_id) {
+	auto next_id = std::max(max_column_id, MaxColumnId(columns)) + 1;
+	auto column = MakeColumn(definition.Name(), definition.Type(), next_id);
+	if (definition.HasDefaultValue()) {
+		column.default_sql = definition.DefaultValue().ToString();
+	}
+	max_column_id = next_id - 1;
+	return column;
+}
+
 int64_t MaxColumnId(const std::vector<LakeColumn> &columns) {
 	int64_t max_id = 0;
 	for (auto &column : columns) {

@@ -126,17 +126,8 @@ bool AddField(TableRecord &record, AddFieldInfo &add, int64_t &added_field_id) {
 		                       add.new_field.Name(), PathText(path, path.size()), record.table_name);
 	}
 	CheckStorableType(add.new_field.Name(), add.new_field.Type());
-	LakeColumn field;
-	// ids are never reused, not even those of columns and fields dropped since
-	auto next_id = std::max(record.max_column_id, MaxColumnId(record.columns)) + 1;
-	field.column_id = next_id++;
-	field.name = add.new_field.Name();
-	field.type = add.new_field.Type();
-	field.children = NestedChildColumns(field.type, next_id);
-	if (add.new_field.HasDefaultValue()) {
-		field.default_sql = add.new_field.DefaultValue().ToString(); // initial default: the caller's
-	}
-	record.max_column_id = next_id - 1;
+	// (its DEFAULT becomes the initial default: the caller's)
+	auto field = AddedColumn(add.new_field, record.columns, record.max_column_id);
 	added_field_id = field.column_id;
 	parent.children.push_back(std::move(field));
 	RebuildTypes(chain);

@@ -136,18 +136,8 @@ AlterResult AlterTableRecord(const TableRecord &old_record, AlterTableInfo &info
 			RequireNewName(record, add.new_column.Name());
 		}
 		CheckStorableType(add.new_column.Name(), add.new_column.Type());
-		LakeColumn column;
-		// ids are never reused, not even those of columns dropped since
-		auto next_id = std::max(record.max_column_id, MaxColumnId(record.columns)) + 1;
-		column.column_id = next_id++;
-		column.name = add.new_column.Name();
-		column.type = add.new_column.Type();
-		column.children = NestedChildColumns(column.type, next_id);
-		if (add.new_column.HasDefaultValue()) {
-			column.default_sql = add.new_column.DefaultValue().ToString(); // initial default: FixInitialDefault
-		}
-		record.max_column_id = next_id - 1;
-		record.columns.push_back(std::move(column));
+		// (its DEFAULT becomes the initial default: FixInitialDefault)
+		record.columns.push_back(AddedColumn(add.new_column, record.columns, record.max_column_id));
 		result.column_sources.push_back(-1);
 		result.columns_changed = true;
 		break;
