@@ -2,7 +2,6 @@
 
 #include "common/file_encryption_key.hpp"
 #include "common/internal_connection.hpp"
-#include "common/openssl_aes.hpp"
 #include "maintenance/combined_file_stats.hpp"
 #include "maintenance/parallel_flush.hpp"
 #include "metadata/sql_literal.hpp"
@@ -227,7 +226,6 @@ FlushedDataFile RewriteFiles(ClientContext &context, const RewriteRequest &reque
 	try {
 		std::string encryption_key;
 		if (request.options.encrypt) {
-			EnsureEncryptionEngine(*context.db);
 			encryption_key = NewFileEncryptionKey();
 		}
 		auto copied = connection->Query(CopyStatement(*connection, request, path, encryption_key));

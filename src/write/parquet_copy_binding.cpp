@@ -1,7 +1,6 @@
 #include "write/parquet_copy_binding.hpp"
 
 #include "common/file_encryption_key.hpp"
-#include "common/openssl_aes.hpp"
 #include "write/parquet_value_encoding.hpp"
 #include "write/written_file_stats.hpp"
 
@@ -76,9 +75,6 @@ ParquetCopyBinding::ParquetCopyBinding(ClientContext &context, const ParquetWrit
 	CopyFunctionBindInput input(info);
 	input.file_extension = "parquet";
 	bind_data = function.copy_to_bind(context, input, names, storage_types);
-	if (encrypt) {
-		EnsureEncryptionEngine(*context.db);
-	}
 }
 
 //! A binding of `binding`'s options that encrypts under `key` (catalog text) the file at `path`.

@@ -103,7 +103,8 @@ struct ParquetWriteOptions {
 	//! whether partitioned files go to Hive folders (the hive_file_pattern option)
 	PartitionSpec partition;
 	bool hive_file_pattern = true;
-	//! Each file is encrypted under a new key of its own (the lake is ENCRYPTED)
+	//! Each file is encrypted under a new key of its own (the lake is ENCRYPTED: its ATTACH installed an AES engine
+	//! that can encrypt, LakeCatalog::TakeEncryption)
 	bool encrypt = false;
 	//! The table's name, and the catalog cannot store a NUL character in text (PostgreSQL): a partition value
 	//! holding one is refused
