@@ -35,6 +35,9 @@ static duckdb::unique_ptr<duckdb::FunctionData> TableInfoBind(duckdb::ClientCont
 					auto local = transaction.changes.table_changes.find(table.TableId());
 					bool replaced = local != transaction.changes.table_changes.end() &&
 					                local->second.delete_files.count(file.data_file_id);
+					if (replaced && local->second.delete_files[file.data_file_id].ends_data_file) {
+						continue; // every row deleted: the file ends at commit, no delete file
+					}
 					if (replaced) {
 						delete_files++;
 						delete_size += local->second.delete_files[file.data_file_id].file.file_size_bytes;

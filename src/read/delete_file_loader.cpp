@@ -181,7 +181,7 @@ std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(DatabaseInstance 
 	auto query = connection->Query("SELECT _ducklake_internal_row_id, file_row_number FROM " +
 	                              KnownFileReadSql(file, ", file_row_number = true") +
 	                              " WHERE _ducklake_internal_row_id BETWEEN " + SqlInt(wanted.front()) + " AND " +
-	                              SqlInt(wanted.back()) + " ORDER BY file_row_number");
+	                              SqlInt(wanted.back()));
 	if (query->HasError()) {
 		throw IOException("Cannot read DuckLake data file \"%s\": %s", file.path, ReadFailure(*query));
 	}

@@ -60,8 +60,9 @@ StoredFile StoredFileOf(const DataFileRecord &record, const std::string &path);
 //! The smallest row id a data file with embedded row ids holds.
 int64_t ReadMinRowId(duckdb::DatabaseInstance &db, const StoredFile &file);
 
-//! (row id, position) of every row of a data file with embedded row ids whose id is one of `row_ids`, in
-//! position order. An id can occur more than once: older versions of a row that an UPDATE rewrote keep it.
+//! (row id, position) of every row of a data file with embedded row ids whose id is one of `row_ids`, in no
+//! particular order (sorting millions of matches by position cost more than reading them). An id can occur more
+//! than once: older versions of a row that an UPDATE rewrote keep it.
 std::vector<std::pair<int64_t, int64_t>> ReadPositionsOfRowIds(duckdb::DatabaseInstance &db, const StoredFile &file,
                                                                const std::vector<int64_t> &row_ids);
 

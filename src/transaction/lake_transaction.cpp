@@ -185,7 +185,9 @@ void LakeTransaction::AddWrittenFiles(const LocalTableChanges &table_changes, st
 		paths.push_back(table_changes.new_files[i].path);
 	}
 	for (auto &delete_file : table_changes.delete_files) {
-		paths.push_back(delete_file.second.file.path);
+		if (!delete_file.second.ends_data_file) {
+			paths.push_back(delete_file.second.file.path);
+		}
 	}
 }
 

@@ -37,10 +37,16 @@ inline bool IsLocalRowId(int64_t row_id) {
 	return row_id >= kLocalRowIdBase;
 }
 
-//! A delete file written by the transaction for one committed data file.
+//! A delete file written by the transaction for one committed data file; or, when every row of the data file is
+//! deleted, no file at all: the commit ends the data file instead (its end_snapshot; older snapshots still read it).
 struct LocalDeleteFile {
 	int64_t data_file_id = -1;
+	//! The delete file written (path empty when the data file ends)
 	WrittenDataFile file;
+	//! Every row of the data file is deleted: the commit ends it instead of registering a delete file
+	bool ends_data_file = false;
+	//! The data file's size (the table's file_size_bytes drops by it when the file ends)
+	int64_t data_file_size_bytes = 0;
 	//! Every deleted position of the data file (earlier deletions included), sorted
 	std::vector<int64_t> positions;
 	//! Positions this transaction deleted (for the table's record count)

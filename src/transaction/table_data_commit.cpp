@@ -265,10 +265,18 @@ void TableDataCommit::WriteDeleteFiles(TableStatsRecord &stats) {
 		committed_files.insert(entry.second.data_file_id);
 	}
 	CheckFilesStillLive(committed_files);
+	std::vector<int64_t> ended_files;
 	for (auto &entry : changes.delete_files) {
 		auto &local = entry.second;
 		if (context.write.DeletesChangedSince(table_id, local.data_file_id, context.base_snapshot_id)) {
 			Conflict("rows of a data file this transaction deletes from were deleted");
+		}
+		stats.record_count = std::max<int64_t>(0, stats.record_count - local.newly_deleted);
+		context.change_set.AddId("deleted_from_table", table_id);
+		if (local.ends_data_file) {
+			ended_files.push_back(local.data_file_id);
+			stats.file_size_bytes = std::max<int64_t>(0, stats.file_size_bytes - local.data_file_size_bytes);
+			continue;
 		}
 		DeleteFileRecord record;
 		record.delete_file_id = next_file_id++;
@@ -283,8 +291,9 @@ void TableDataCommit::WriteDeleteFiles(TableStatsRecord &stats) {
 		record.format = local.file.format;
 		record.encryption_key = local.file.encryption_key;
 		context.write.InsertDeleteFile(record);
-		stats.record_count = std::max<int64_t>(0, stats.record_count - local.newly_deleted);
-		context.change_set.AddId("deleted_from_table", table_id);
+	}
+	if (!ended_files.empty()) {
+		context.write.EndDataFiles(table_id, ended_files, context.snapshot_id);
 	}
 }
 

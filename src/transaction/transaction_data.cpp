@@ -198,7 +198,9 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
 		}
 	}
 	auto sort_unique = [](std::vector<int64_t> &positions) {
-		std::sort(positions.begin(), positions.end());
+		if (!std::is_sorted(positions.begin(), positions.end())) { // mostly they are: a pass instead of a sort
+			std::sort(positions.begin(), positions.end());
+		}
 		positions.erase(std::unique(positions.begin(), positions.end()), positions.end());
 	};
 	sort_unique(all);
@@ -210,10 +212,16 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
 	local.positions = std::move(all);
 	local.newly_deleted = (existing != table_changes.delete_files.end() ? existing->second.newly_deleted : 0) +
 	                      int64_t(local.positions.size()) - before + moved;
-	local.file =
-	    inlake::WriteDeleteFile(context, table_path, ResolveLakePath(table_path, file.path, file.path_is_relative),
-	                            local.positions, {}, WriteDeletionVectors(table), catalog.Encrypted());
-	if (existing != table_changes.delete_files.end()) {
+	// Every row of the file deleted (an UPDATE or DELETE of the whole file): the commit ends the data file, no
+	// delete file is written.
+	local.ends_data_file = int64_t(local.positions.size()) == file.record_count;
+	local.data_file_size_bytes = file.file_size_bytes;
+	if (!local.ends_data_file) {
+		local.file =
+		    inlake::WriteDeleteFile(context, table_path, ResolveLakePath(table_path, file.path, file.path_is_relative),
+		                            local.positions, {}, WriteDeletionVectors(table), catalog.Encrypted());
+	}
+	if (existing != table_changes.delete_files.end() && !existing->second.ends_data_file) {
 		duckdb::FileSystem::GetFileSystem(context).TryRemoveFile(existing->second.file.path);
 	}
 	table_changes.delete_files[file.data_file_id] = std::move(local);

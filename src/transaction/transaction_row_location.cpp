@@ -43,17 +43,31 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
                                              PendingRowIds &row_ids,
                                              std::map<int64_t, std::vector<RowLocation>> &found,
                                              std::map<int64_t, std::vector<int64_t>> &found_ids) {
+	// each file is visited once: its rows are collected here and handed over whole (an UPDATE of every row names
+	// millions; a map lookup per row cost more than the rest of the location)
+	std::vector<RowLocation> locations;
+	std::vector<int64_t> ids;
 	auto record = [&](const DataFileRecord &file, int64_t row_id, int64_t position) {
-		found[file.data_file_id].push_back(RowLocation {file.data_file_id, position});
-		found_ids[file.data_file_id].push_back(row_id);
+		locations.push_back(RowLocation {file.data_file_id, position});
+		ids.push_back(row_id);
 		row_ids.Take(row_id);
 	};
+	auto hand_over = [&](const DataFileRecord &file) {
+		if (!locations.empty()) {
+			found[file.data_file_id] = std::move(locations);
+			found_ids[file.data_file_id] = std::move(ids);
+			locations = {};
+			ids = {};
+		}
+	};
 	auto is_seen = [](const std::vector<int64_t> &seen, int64_t position) {
-		return std::binary_search(seen.begin(), seen.end(), position);
+		return !seen.empty() && std::binary_search(seen.begin(), seen.end(), position);
 	};
 	// files whose row ids are row_id_start + position
+	bool any_embedded = false;
 	for (auto &file : CommittedFiles(table)) {
 		if (file.partial_max >= 0) {
+			any_embedded = true;
 			continue;
 		}
 		auto candidates = row_ids.InRange(file.row_id_start, file.row_id_start + file.record_count);
@@ -61,19 +75,20 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 			continue;
 		}
 		auto seen = DeletedPositionsSeen(table, table_changes, file);
+		locations.reserve(candidates.size());
+		ids.reserve(candidates.size());
 		for (auto row_id : candidates) {
 			if (!is_seen(seen, row_id - file.row_id_start)) {
 				record(file, row_id, row_id - file.row_id_start);
 			}
 		}
+		hand_over(file);
+	}
+	if (!any_embedded) {
+		return;
 	}
 	// files that carry each row's id (flushed files, files of UPDATEs)
-	std::vector<int64_t> committed;
-	for (auto row_id : row_ids.Remaining()) {
-		if (!IsLocalRowId(row_id)) {
-			committed.push_back(row_id);
-		}
-	}
+	auto committed = row_ids.InRange(0, kLocalRowIdBase);
 	// `committed` is sorted and stays as it is: each file's ids are matched against it by
 	// binary search, and the ids found are counted off (shrinking the list after every file cost a pass over it
 	// per file: minutes for a large delete over hundreds of files an UPDATE wrote)
@@ -98,16 +113,16 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 				left--;
 			}
 		}
+		hand_over(file);
 	}
 }
 
 void LakeTransaction::LocateInOwnRowIdFiles(LocalTableChanges &table_changes, PendingRowIds &row_ids) {
-	std::vector<int64_t> committed;
-	for (auto row_id : row_ids.Remaining()) {
-		if (!IsLocalRowId(row_id)) {
-			committed.push_back(row_id);
-		}
+	auto &has_row_ids = table_changes.new_file_has_row_ids;
+	if (std::find(has_row_ids.begin(), has_row_ids.end(), true) == has_row_ids.end()) {
+		return; // no file of this transaction carries committed row ids
 	}
+	auto committed = row_ids.InRange(0, kLocalRowIdBase);
 	for (size_t i = 0; i < table_changes.new_files.size() && !committed.empty(); i++) {
 		if (!table_changes.new_file_has_row_ids[i]) {
 			continue;
