@@ -19,6 +19,7 @@
 #include "read/lake_scan.hpp"
 #include "transaction/local_changes.hpp"
 #include "transaction/pending_row_ids.hpp"
+#include "write/row_id_set.hpp"
 
 #include "duckdb/transaction/transaction.hpp"
 
@@ -114,6 +115,11 @@ public:
 	void AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDataCollection &rows, bool rows_carry_ids = false);
 	//! Records deleted rows by row id (committed or provisional).
 	void DeleteRows(LakeTableEntry &table, const std::vector<int64_t> &row_ids);
+	//! Records deleted rows by row id: first the committed data files whose every row `row_ids` names (files
+	//! with no deletion yet, more rows than the inlining limit, row ids row_id_start + position) are ended at
+	//! commit, counted from the set's bits without listing their ids; then DeleteRows with the rest. Empties
+	//! `row_ids` of the ended files' ids.
+	void DeleteRows(LakeTableEntry &table, RowIdSet &row_ids);
 
 	//! How the table's current columns are read from one of its inlined tables (any schema version).
 	InlinedSource InlinedSourceFor(LakeTableEntry &table, const InlinedTableRecord &inlined);

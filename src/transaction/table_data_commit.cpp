@@ -45,6 +45,7 @@ void TableDataCommit::Write() {
 	bool stats_exist = stats.table_id >= 0;
 	stats.table_id = table_id;
 	auto real_row_start = stats.next_row_id;
+	DropEmptiedFiles();
 	WriteFiles(stats, real_row_start);
 	WriteInlinedRows(stats, real_row_start);
 	if (changes.HasInsertedRows()) {
@@ -54,10 +55,40 @@ void TableDataCommit::Write() {
 	context.write.WriteTableStats(stats, stats_exist);
 }
 
+void TableDataCommit::DropEmptiedFiles() {
+	std::vector<int64_t> deleted(changes.new_files.size(), 0);
+	for (auto &location : changes.own_file_deletes) {
+		deleted[size_t(location.first)]++;
+	}
+	for (size_t i = 0; i < changes.new_files.size(); i++) {
+		if (changes.new_file_has_row_ids[i]) {
+			continue;
+		}
+		auto start = changes.new_file_row_id_starts[i];
+		auto end = start + changes.new_files[i].record_count;
+		deleted[i] += int64_t(std::distance(changes.deleted_row_ids.lower_bound(start),
+		                                    changes.deleted_row_ids.lower_bound(end)));
+	}
+	emptied_files.assign(changes.new_files.size(), false);
+	auto &fs = duckdb::FileSystem::GetFileSystem(table.ParentCatalog().GetDatabase());
+	for (size_t i = 0; i < changes.new_files.size(); i++) {
+		bool added = i < changes.new_file_added.size() && changes.new_file_added[i]; // not the lake's to remove
+		if (!added && changes.new_files[i].record_count > 0 && deleted[i] == changes.new_files[i].record_count) {
+			emptied_files[i] = true;
+			// unreferenced whether or not the commit goes through (a rollback removes the transaction's files)
+			fs.TryRemoveFile(changes.new_files[i].path);
+		}
+	}
+}
+
 void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start) {
 	CheckAddedFilesAreNew();
 	for (size_t i = 0; i < changes.new_files.size(); i++) {
 		auto &file = changes.new_files[i];
+		if (emptied_files[i]) {
+			new_file_ids.push_back(-1);
+			continue;
+		}
 		DataFileRecord record;
 		record.data_file_id = next_file_id++;
 		record.table_id = table_id;
@@ -204,14 +235,18 @@ int64_t TableDataCommit::DeleteFilePositions(const std::set<int64_t> &provisiona
 		deletes.push_back(InlinedDeleteRecord {entry.second.file, entry.second.position});
 	}
 	for (auto &location : changes.own_file_deletes) {
-		deletes.push_back(InlinedDeleteRecord {new_file_ids[size_t(location.first)], location.second});
+		if (!emptied_files[size_t(location.first)]) {
+			deletes.push_back(InlinedDeleteRecord {new_file_ids[size_t(location.first)], location.second});
+		}
 	}
 	for (auto row_id : provisional_ids) {
 		bool matched = false;
 		for (size_t i = 0; i < changes.new_files.size() && !matched; i++) {
 			auto start = changes.new_file_row_id_starts[i];
 			if (!changes.new_file_has_row_ids[i] && row_id >= start && row_id < start + changes.new_files[i].record_count) {
-				deletes.push_back(InlinedDeleteRecord {new_file_ids[i], row_id - start});
+				if (!emptied_files[i]) {
+					deletes.push_back(InlinedDeleteRecord {new_file_ids[i], row_id - start});
+				}
 				matched = true;
 			}
 		}
@@ -254,7 +289,7 @@ void TableDataCommit::CheckFilesStillLive(const std::set<int64_t> &data_file_ids
 	}
 	for (auto id : data_file_ids) {
 		if (!live.count(id)) {
-			Conflict("a data file this transaction deletes from was compacted, rewritten or dropped");
+			Conflict("a data file this transaction deletes from was compacted, rewritten or dropped, or every row of it was deleted");
 		}
 	}
 }

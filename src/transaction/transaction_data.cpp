@@ -151,6 +151,37 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 	table_changes.deleted_row_ids.insert(remaining.begin(), remaining.end());
 }
 
+void LakeTransaction::DeleteRows(LakeTableEntry &table, RowIdSet &row_ids) {
+	CheckWritable("delete");
+	auto limit = InliningRowLimit(table);
+	// (no file of more rows than the limit is covered by fewer ids)
+	if (!IsLocalId(table.TableId()) && int64_t(row_ids.Count()) > limit) {
+		auto &table_changes = changes.table_changes[table.TableId()];
+		std::set<int64_t> files_with_deletes;
+		for (auto &entry : table_changes.file_deletes) {
+			files_with_deletes.insert(entry.second.file);
+		}
+		for (auto &file : CommittedFiles(table)) {
+			bool whole_file_candidate = file.partial_max < 0 && file.record_count > limit &&
+			                            file.delete_file.delete_file_id < 0 && file.deleted_positions.empty() &&
+			                            !table_changes.delete_files.count(file.data_file_id) &&
+			                            !files_with_deletes.count(file.data_file_id);
+			auto end = file.row_id_start + file.record_count;
+			if (!whole_file_candidate || row_ids.CountInRange(file.row_id_start, end) != duckdb::idx_t(file.record_count)) {
+				continue;
+			}
+			LocalDeleteFile local;
+			local.data_file_id = file.data_file_id;
+			local.ends_data_file = true;
+			local.data_file_size_bytes = file.file_size_bytes;
+			local.newly_deleted = file.record_count;
+			table_changes.delete_files[file.data_file_id] = std::move(local);
+			row_ids.EraseRange(file.row_id_start, end);
+		}
+	}
+	DeleteRows(table, row_ids.Sorted());
+}
+
 const std::vector<DataFileRecord> &LakeTransaction::CommittedFiles(LakeTableEntry &table) {
 	auto entry = committed_files.find(table.TableId());
 	if (entry == committed_files.end()) {

@@ -21,6 +21,8 @@ namespace {
 class DeleteState : public GlobalSinkState {
 public:
 	RowIdSet row_ids;
+	//! The rows deleted (row_ids loses the ids of the files the delete ends)
+	idx_t deleted = 0;
 	//! RETURNING: the deleted rows
 	ReturnedRows returned;
 };
@@ -148,12 +150,14 @@ SinkResultType LakeDelete::Sink(ExecutionContext &context, DataChunk &chunk, Ope
 SinkFinalizeType LakeDelete::Finalize(Pipeline &pipeline, Event &event, ClientContext &context,
                                       OperatorSinkFinalizeInput &input) const {
 	auto &transaction = LakeTransaction::Get(context, table->ParentCatalog());
-	transaction.DeleteRows(*table, input.global_state.Cast<DeleteState>().row_ids.Sorted());
+	auto &state = input.global_state.Cast<DeleteState>();
+	state.deleted = state.row_ids.Count();
+	transaction.DeleteRows(*table, state.row_ids);
 	return SinkFinalizeType::READY;
 }
 
 idx_t LakeDelete::RowCount(GlobalSinkState &state) const {
-	return state.Cast<DeleteState>().row_ids.Count();
+	return state.Cast<DeleteState>().deleted;
 }
 
 ReturnedRows &LakeDelete::Returned(GlobalSinkState &state) const {
@@ -232,7 +236,7 @@ SinkCombineResultType LakeUpdate::Combine(ExecutionContext &context, OperatorSin
 SinkFinalizeType LakeUpdate::Finalize(Pipeline &pipeline, Event &event, ClientContext &context,
                                       OperatorSinkFinalizeInput &input) const {
 	auto &state = input.global_state.Cast<UpdateState>();
-	LakeTransaction::Get(context, table->ParentCatalog()).DeleteRows(*table, state.row_ids.Sorted());
+	LakeTransaction::Get(context, table->ParentCatalog()).DeleteRows(*table, state.row_ids);
 	state.sink.Finish(context);
 	state.kept_sink.Finish(context);
 	return SinkFinalizeType::READY;

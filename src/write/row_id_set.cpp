@@ -1,5 +1,6 @@
 #include "write/row_id_set.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 namespace inlake {
@@ -80,6 +81,46 @@ std::vector<int64_t> RowIdSet::Sorted() const {
 		}
 	}
 	return all;
+}
+
+template <class VISIT>
+void RowIdSet::VisitRange(int64_t begin, int64_t end, VISIT &&visit) const {
+	begin = std::max<int64_t>(begin, 0);
+	if (begin >= end) {
+		return;
+	}
+	std::shared_lock<std::shared_mutex> guard(lock);
+	for (auto entry = blocks.lower_bound(begin >> kBlockBits); entry != blocks.end(); ++entry) {
+		auto base = entry->first << kBlockBits;
+		if (base >= end) {
+			break;
+		}
+		auto from = uint64_t(std::max(begin, base) - base);
+		auto to = uint64_t(std::min(end, base + (int64_t(1) << kBlockBits)) - base); // exclusive
+		for (auto w = from / 64; w * 64 < to; w++) {
+			auto low = std::max(from, w * 64) - w * 64;
+			auto high = std::min(to, w * 64 + 64) - w * 64; // exclusive, 1..64
+			auto mask = (high == 64 ? ~uint64_t(0) : (uint64_t(1) << high) - 1) & ~((uint64_t(1) << low) - 1);
+			visit(entry->second->words[w], mask);
+		}
+	}
+}
+
+idx_t RowIdSet::CountInRange(int64_t begin, int64_t end) const {
+	idx_t found = 0;
+	VisitRange(begin, end, [&](const std::atomic<uint64_t> &word, uint64_t mask) {
+		found += idx_t(__builtin_popcountll(word.load(std::memory_order_relaxed) & mask));
+	});
+	return found;
+}
+
+void RowIdSet::EraseRange(int64_t begin, int64_t end) {
+	idx_t erased = 0;
+	VisitRange(begin, end, [&](std::atomic<uint64_t> &word, uint64_t mask) {
+		auto old = word.fetch_and(~mask, std::memory_order_relaxed);
+		erased += idx_t(__builtin_popcountll(old & mask));
+	});
+	count -= erased;
 }
 
 } // namespace inlake

@@ -36,6 +36,10 @@ public:
 
 	//! Every id added, ascending
 	std::vector<int64_t> Sorted() const;
+	//! How many ids in [begin, end) the set holds (once the threads are done)
+	duckdb::idx_t CountInRange(int64_t begin, int64_t end) const;
+	//! Removes the ids in [begin, end) (once the threads are done); Count() drops by as many
+	void EraseRange(int64_t begin, int64_t end);
 	duckdb::idx_t Count() const {
 		return count.load();
 	}
@@ -50,6 +54,10 @@ private:
 	//! id is in another one
 	bool Set(int64_t id, int64_t &cached_index, Block *&cached);
 	Block &BlockOf(int64_t block_index);
+	//! Calls visit(word, mask) for every word of the existing blocks that holds ids of [begin, end), `mask` the
+	//! bits of the word that are in the range
+	template <class VISIT>
+	void VisitRange(int64_t begin, int64_t end, VISIT &&visit) const;
 	//! Sets the bits of the chunk's valid ids; `fresh` (when given) receives those that were clear
 	void Add(duckdb::Vector &ids, duckdb::idx_t count, std::vector<std::pair<duckdb::idx_t, int64_t>> *fresh);
 
