@@ -107,6 +107,163 @@ void AppendNestedText(const duckdb::Value &value, std::string &out) {
 	}
 }
 
+//! Reads back the text AppendNestedText writes. DuckDB 1.4.4's cast of text to a nested type cannot: below the
+//! first level it drops the quotes of a string holding a closing bracket (`[['a]b']]`, `{'s': {'k': 'x}'}}`) and
+//! then fails, so a value written by the lake could not be read, flushed or deleted. Leaves are cast by DuckDB
+//! one by one; anything that is not this text gives false (the caller then falls back to DuckDB's cast).
+class NestedTextReader {
+public:
+	explicit NestedTextReader(const std::string &text_p) : text(text_p) {
+	}
+
+	bool Read(const duckdb::LogicalType &type, duckdb::Value &result) {
+		if (!ReadValue(type, result)) {
+			return false;
+		}
+		SkipSpaces();
+		return pos == text.size();
+	}
+
+private:
+	void SkipSpaces() {
+		while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) {
+			pos++;
+		}
+	}
+	bool Take(char c) {
+		SkipSpaces();
+		if (pos < text.size() && text[pos] == c) {
+			pos++;
+			return true;
+		}
+		return false;
+	}
+	//! A quoted string (backslash escapes the next character) or a bare word of letters, digits and . + - :
+	bool ReadLeafText(std::string &out, bool &quoted) {
+		SkipSpaces();
+		quoted = pos < text.size() && text[pos] == '\'';
+		if (!quoted) {
+			auto start = pos;
+			while (pos < text.size() && (std::isalnum(static_cast<unsigned char>(text[pos])) || text[pos] == '.' ||
+			                             text[pos] == '+' || text[pos] == '-' || text[pos] == ':')) {
+				pos++;
+			}
+			out = text.substr(start, pos - start);
+			return !out.empty();
+		}
+		for (pos++; pos < text.size(); pos++) {
+			if (text[pos] == '\\' && pos + 1 < text.size()) {
+				out += text[++pos];
+			} else if (text[pos] == '\'') {
+				pos++;
+				return true;
+			} else {
+				out += text[pos];
+			}
+		}
+		return false;
+	}
+	bool ReadValue(const duckdb::LogicalType &type, duckdb::Value &result) {
+		using duckdb::LogicalTypeId;
+		SkipSpaces();
+		if (text.compare(pos, 4, "NULL") == 0) {
+			pos += 4;
+			result = duckdb::Value(type);
+			return true;
+		}
+		switch (type.id()) {
+		case LogicalTypeId::LIST:
+		case LogicalTypeId::ARRAY: {
+			auto &child = type.id() == LogicalTypeId::LIST ? duckdb::ListType::GetChildType(type)
+			                                              : duckdb::ArrayType::GetChildType(type);
+			duckdb::vector<duckdb::Value> children;
+			if (!Take('[') || !ReadItems(']', [&]() {
+				    duckdb::Value item;
+				    children.push_back(item);
+				    return ReadValue(child, children.back());
+			    })) {
+				return false;
+			}
+			if (type.id() == LogicalTypeId::ARRAY) {
+				if (children.size() != duckdb::ArrayType::GetSize(type)) {
+					return false;
+				}
+				result = duckdb::Value::ARRAY(child, std::move(children));
+			} else {
+				result = duckdb::Value::LIST(child, std::move(children));
+			}
+			return true;
+		}
+		case LogicalTypeId::MAP: {
+			duckdb::vector<duckdb::Value> keys, values;
+			if (!Take('{') || !ReadItems('}', [&]() {
+				    keys.emplace_back();
+				    values.emplace_back();
+				    return ReadValue(duckdb::MapType::KeyType(type), keys.back()) && Take('=') &&
+				           ReadValue(duckdb::MapType::ValueType(type), values.back());
+			    })) {
+				return false;
+			}
+			result = duckdb::Value::MAP(duckdb::MapType::KeyType(type), duckdb::MapType::ValueType(type),
+			                            std::move(keys), std::move(values));
+			return true;
+		}
+		case LogicalTypeId::STRUCT: {
+			auto &child_types = duckdb::StructType::GetChildTypes(type);
+			duckdb::vector<duckdb::Value> children;
+			if (!Take('{') || !ReadItems('}', [&]() {
+				    std::string name;
+				    bool quoted;
+				    if (children.size() >= child_types.size() || !ReadLeafText(name, quoted) ||
+				        name != child_types[children.size()].first || !Take(':')) {
+					    return false;
+				    }
+				    children.emplace_back();
+				    return ReadValue(child_types[children.size() - 1].second, children.back());
+			    })) {
+				return false;
+			}
+			if (children.size() != child_types.size()) {
+				return false;
+			}
+			result = duckdb::Value::STRUCT(type, std::move(children));
+			return true;
+		}
+		case LogicalTypeId::UNION:
+			return false;
+		default: {
+			std::string leaf;
+			bool quoted;
+			if (!ReadLeafText(leaf, quoted)) {
+				return false;
+			}
+			result = duckdb::Value(leaf);
+			if (type.id() == LogicalTypeId::VARCHAR) {
+				result.Reinterpret(type); // keeps an alias such as JSON
+				return true;
+			}
+			return result.DefaultTryCastAs(type, true);
+		}
+		}
+	}
+	//! Items separated by commas up to `close` (none at all is fine)
+	template <class READ_ITEM>
+	bool ReadItems(char close, READ_ITEM &&read_item) {
+		if (Take(close)) {
+			return true;
+		}
+		do {
+			if (!read_item()) {
+				return false;
+			}
+		} while (Take(','));
+		return Take(close);
+	}
+
+	const std::string &text;
+	size_t pos = 0;
+};
+
 } // namespace
 
 duckdb::Value InlinedValueText(const duckdb::Value &value) {
@@ -135,6 +292,12 @@ duckdb::Value ValueFromInlinedText(const duckdb::Value &stored, const duckdb::Lo
 	}
 	if (type.id() == duckdb::LogicalTypeId::BLOB && stored.type().id() == duckdb::LogicalTypeId::BLOB) {
 		return stored;
+	}
+	if (type.IsNested() && stored.type().id() == duckdb::LogicalTypeId::VARCHAR) {
+		duckdb::Value result;
+		if (NestedTextReader(duckdb::StringValue::Get(stored)).Read(type, result)) {
+			return result;
+		}
 	}
 	return stored.DefaultCastAs(type, true);
 }

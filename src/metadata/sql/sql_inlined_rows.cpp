@@ -9,6 +9,7 @@
 #include "common/internal_connection.hpp"
 #include "metadata/duckdb/duckdb_catalog_connection.hpp"
 #include "metadata/filter_sql.hpp"
+#include "metadata/sql/inlined_text.hpp"
 #include "metadata/sql_literal.hpp"
 
 #include "duckdb/common/vector_operations/vector_operations.hpp"
@@ -42,6 +43,25 @@ struct InlinedRowSelection {
 	bool in_commit_order = false;
 };
 
+//! Casts stored values to their type. Nested values stored as text that DuckDB's own cast cannot read back (a string
+//! holding a closing bracket below the first level) are read one by one by ValueFromInlinedText.
+void CastStoredValues(duckdb::Vector &stored, duckdb::Vector &target, idx_t count) {
+	try {
+		duckdb::VectorOperations::DefaultCast(stored, target, count, true);
+		return;
+	} catch (std::exception &) {
+		if (!target.GetType().IsNested() || stored.GetType().id() != duckdb::LogicalTypeId::VARCHAR) {
+			throw;
+		}
+	}
+	// into a new vector: the failed cast may have left partial child entries in `target`
+	duckdb::Vector values(target.GetType(), count);
+	for (idx_t row = 0; row < count; row++) {
+		values.SetValue(row, ValueFromInlinedText(stored.GetValue(row), target.GetType()));
+	}
+	target.Reference(values);
+}
+
 //! Decodes `count` stored values (as the dialect's storage type) into `target` (of the column's current type):
 //! the stored text or integer cast to the type the values were written as, then read as the current column (a
 //! widened type, nested fields added, dropped or renamed since: by field id).
@@ -53,14 +73,14 @@ void DecodeColumn(duckdb::Vector &stored, const InlinedColumnSource &column, duc
 		return;
 	}
 	if (same) {
-		duckdb::VectorOperations::DefaultCast(stored, target, count, true);
+		CastStoredValues(stored, target, count);
 		return;
 	}
 	duckdb::Vector decoded(source_type, count);
 	if (stored.GetType().id() == source_type.id()) {
 		duckdb::VectorOperations::Copy(stored, decoded, count, 0, 0);
 	} else {
-		duckdb::VectorOperations::DefaultCast(stored, decoded, count, true);
+		CastStoredValues(stored, decoded, count);
 	}
 	RemapColumnVector(decoded, column.source, column.target, target, count);
 }
