@@ -35,7 +35,7 @@ static duckdb::unique_ptr<duckdb::FunctionData> TableInfoBind(duckdb::ClientCont
 					auto local = transaction.changes.table_changes.find(table.TableId());
 					bool replaced = local != transaction.changes.table_changes.end() &&
 					                local->second.delete_files.count(file.data_file_id);
-					if (replaced && local->second.delete_files[file.data_file_id].ends_data_file) {
+					if (replaced && local->second.EndsDataFile(file.data_file_id)) {
 						continue; // every row deleted: the file ends at commit, no delete file
 					}
 					if (replaced) {

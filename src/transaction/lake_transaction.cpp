@@ -140,11 +140,19 @@ void LakeTransaction::Commit() {
 	auto committed = CommitLakeTransaction(*this, WriteRetryPolicyFromSettings(context));
 	// The catalog now names the transaction's files: whatever fails from here on, a rollback must not remove them.
 	catalog_committed = true;
-	// except the files written for tables the transaction dropped again: the commit recorded none of them
+	// except the files written for tables the transaction dropped again, and its own files it emptied again: the
+	// commit recorded none of them
 	std::vector<std::string> unrecorded;
 	for (auto &entry : changes.table_changes) {
 		if (changes.dropped_table_ids.count(entry.first)) {
 			AddWrittenFiles(entry.second, unrecorded);
+			continue;
+		}
+		auto emptied = entry.second.EmptiedNewFiles();
+		for (size_t i = 0; i < emptied.size(); i++) {
+			if (emptied[i]) {
+				unrecorded.push_back(entry.second.new_files[i].path);
+			}
 		}
 	}
 	RemoveFiles(duckdb::FileSystem::GetFileSystem(context), unrecorded);

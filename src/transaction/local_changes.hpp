@@ -17,6 +17,7 @@
 
 #include "duckdb/common/types/column/column_data_collection.hpp"
 
+#include <iterator>
 #include <map>
 #include <set>
 #include <vector>
@@ -47,7 +48,7 @@ struct LocalDeleteFile {
 	bool ends_data_file = false;
 	//! The data file's size (the table's file_size_bytes drops by it when the file ends)
 	int64_t data_file_size_bytes = 0;
-	//! Every deleted position of the data file (earlier deletions included), sorted
+	//! Every deleted position of the data file (earlier deletions included), sorted; not kept when the data file ends
 	std::vector<int64_t> positions;
 	//! Positions this transaction deleted (for the table's record count)
 	int64_t newly_deleted = 0;
@@ -99,6 +100,31 @@ struct LocalTableChanges {
 
 	bool HasInsertedRows() const {
 		return !new_files.empty() || (inlined_rows && inlined_rows->Count() > 0);
+	}
+	//! The transaction deletes every row of this committed data file: the commit ends it
+	bool EndsDataFile(int64_t data_file_id) const {
+		auto local = delete_files.find(data_file_id);
+		return local != delete_files.end() && local->second.ends_data_file;
+	}
+	//! Parallel to new_files: the transaction deleted every row of its own file again (an INSERT then a DELETE, two
+	//! UPDATEs of the same rows); the commit does not register it and it is removed once committed. Added files
+	//! never count (they are not the lake's to remove).
+	std::vector<bool> EmptiedNewFiles() const {
+		std::vector<int64_t> deleted(new_files.size(), 0);
+		for (auto &location : own_file_deletes) {
+			deleted[size_t(location.first)]++;
+		}
+		std::vector<bool> emptied(new_files.size(), false);
+		for (size_t i = 0; i < new_files.size(); i++) {
+			if (!new_file_has_row_ids[i]) {
+				auto start = new_file_row_id_starts[i];
+				deleted[i] += int64_t(std::distance(deleted_row_ids.lower_bound(start),
+				                                    deleted_row_ids.lower_bound(start + new_files[i].record_count)));
+			}
+			bool added = i < new_file_added.size() && new_file_added[i];
+			emptied[i] = !added && new_files[i].record_count > 0 && deleted[i] == new_files[i].record_count;
+		}
+		return emptied;
 	}
 	bool HasDeletes() const {
 		return !deleted_row_ids.empty() || !delete_files.empty() || !file_deletes.empty() ||

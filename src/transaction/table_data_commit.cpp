@@ -45,7 +45,7 @@ void TableDataCommit::Write() {
 	bool stats_exist = stats.table_id >= 0;
 	stats.table_id = table_id;
 	auto real_row_start = stats.next_row_id;
-	DropEmptiedFiles();
+	emptied_files = changes.EmptiedNewFiles();
 	WriteFiles(stats, real_row_start);
 	WriteInlinedRows(stats, real_row_start);
 	if (changes.HasInsertedRows()) {
@@ -53,32 +53,6 @@ void TableDataCommit::Write() {
 	}
 	WriteDeletes(stats);
 	context.write.WriteTableStats(stats, stats_exist);
-}
-
-void TableDataCommit::DropEmptiedFiles() {
-	std::vector<int64_t> deleted(changes.new_files.size(), 0);
-	for (auto &location : changes.own_file_deletes) {
-		deleted[size_t(location.first)]++;
-	}
-	for (size_t i = 0; i < changes.new_files.size(); i++) {
-		if (changes.new_file_has_row_ids[i]) {
-			continue;
-		}
-		auto start = changes.new_file_row_id_starts[i];
-		auto end = start + changes.new_files[i].record_count;
-		deleted[i] += int64_t(std::distance(changes.deleted_row_ids.lower_bound(start),
-		                                    changes.deleted_row_ids.lower_bound(end)));
-	}
-	emptied_files.assign(changes.new_files.size(), false);
-	auto &fs = duckdb::FileSystem::GetFileSystem(table.ParentCatalog().GetDatabase());
-	for (size_t i = 0; i < changes.new_files.size(); i++) {
-		bool added = i < changes.new_file_added.size() && changes.new_file_added[i]; // not the lake's to remove
-		if (!added && changes.new_files[i].record_count > 0 && deleted[i] == changes.new_files[i].record_count) {
-			emptied_files[i] = true;
-			// unreferenced whether or not the commit goes through (a rollback removes the transaction's files)
-			fs.TryRemoveFile(changes.new_files[i].path);
-		}
-	}
 }
 
 void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start) {

@@ -62,9 +62,6 @@ public:
 	void Write();
 
 private:
-	//! The transaction's own files whose every row it deleted again (an INSERT then a DELETE, or two UPDATEs of
-	//! the same rows, in one transaction): not registered, and removed (nothing can reference them).
-	void DropEmptiedFiles();
 	void WriteFiles(TableStatsRecord &stats, int64_t real_row_start);
 	//! An added file's registration (table_data_commit_added.cpp): its stored path, and its name mapping, written
 	//! once per mapping the transaction's files share
@@ -96,7 +93,8 @@ private:
 	const TableFlush *flush;
 	//! Catalog ids given to the transaction's new files (parallel to changes.new_files; -1: dropped)
 	std::vector<int64_t> new_file_ids;
-	//! Parallel to changes.new_files: every row of the file was deleted by the transaction (DropEmptiedFiles)
+	//! Parallel to changes.new_files: every row of the file was deleted by the transaction; not registered
+	//! (LocalTableChanges::EmptiedNewFiles)
 	std::vector<bool> emptied_files;
 	std::vector<InlinedTableRecord> inlined_tables;
 	bool inlined_tables_loaded = false;

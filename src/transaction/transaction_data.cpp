@@ -247,7 +247,9 @@ void LakeTransaction::WriteDeleteFile(LakeTableEntry &table, LocalTableChanges &
 	// delete file is written.
 	local.ends_data_file = int64_t(local.positions.size()) == file.record_count;
 	local.data_file_size_bytes = file.file_size_bytes;
-	if (!local.ends_data_file) {
+	if (local.ends_data_file) {
+		local.positions = {};
+	} else {
 		local.file =
 		    inlake::WriteDeleteFile(context, table_path, ResolveLakePath(table_path, file.path, file.path_is_relative),
 		                            local.positions, {}, WriteDeletionVectors(table), catalog.Encrypted());

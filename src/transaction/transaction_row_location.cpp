@@ -63,11 +63,6 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 	auto is_seen = [](const std::vector<int64_t> &seen, int64_t position) {
 		return !seen.empty() && std::binary_search(seen.begin(), seen.end(), position);
 	};
-	// a file the transaction ends has no live row left
-	auto ended = [&](const DataFileRecord &file) {
-		auto local = table_changes.delete_files.find(file.data_file_id);
-		return local != table_changes.delete_files.end() && local->second.ends_data_file;
-	};
 	// files whose row ids are row_id_start + position
 	bool any_embedded = false;
 	for (auto &file : CommittedFiles(table)) {
@@ -75,8 +70,8 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 			any_embedded = true;
 			continue;
 		}
-		if (ended(file)) {
-			continue;
+		if (table_changes.EndsDataFile(file.data_file_id)) {
+			continue; // no live row left
 		}
 		auto candidates = row_ids.InRange(file.row_id_start, file.row_id_start + file.record_count);
 		if (candidates.empty()) {
@@ -106,7 +101,7 @@ void LakeTransaction::LocateInCommittedFiles(LakeTableEntry &table, const LocalT
 		if (left == 0) {
 			break;
 		}
-		if (file.partial_max < 0 || ended(file)) {
+		if (file.partial_max < 0 || table_changes.EndsDataFile(file.data_file_id)) {
 			continue;
 		}
 		auto path = ResolveLakePath(table_path, file.path, file.path_is_relative);

@@ -257,9 +257,7 @@ InlinedSource LakeTransaction::InlinedSourceFor(LakeTableEntry &table, const Inl
 void LakeTransaction::ApplyLocalDeletes(const LocalTableChanges &table_changes, LakeScanSpec &spec) {
 	// a file whose every row the transaction deleted ends at commit: nothing of it to read
 	auto ended = [&](const ScanDataFile &file) {
-		auto local_file = file.file_id >= 0 ? table_changes.delete_files.find(file.file_id)
-		                                     : table_changes.delete_files.end();
-		return local_file != table_changes.delete_files.end() && local_file->second.ends_data_file;
+		return file.file_id >= 0 && table_changes.EndsDataFile(file.file_id);
 	};
 	spec.files.erase(std::remove_if(spec.files.begin(), spec.files.end(), ended), spec.files.end());
 	for (auto &file : spec.files) {
