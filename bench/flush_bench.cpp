@@ -1,6 +1,8 @@
 //===----------------------------------------------------------------------===//
 // flush_bench: ducklake_flush_inlined_data throughput against a plain DuckDB
-// COPY ... TO Parquet of the same rows, in one process and one run (issue 5).
+// COPY ... TO Parquet of the same rows, in one process (issue 5, issue 30).
+// Steps 1-3 repeat --reps times on a fresh table; the report gives medians,
+// and each ratio's median and range over the repetitions.
 //
 // 1. A native (in-memory) table src(id BIGINT, name VARCHAR, x DOUBLE,
 //    d DATE) of N rows, and a lake table lake.t filled from it by one INSERT
@@ -11,7 +13,8 @@
 // 2. CALL ducklake_flush_inlined_data('lake'), timed: rows/s.
 // 3. COPY (SELECT id, name, x, d FROM src) TO 'x.parquet' (FORMAT parquet),
 //    timed: rows/s.
-// 4. The ratio flush / COPY throughput (target >= 0.8).
+// 4. The ratio flush / COPY throughput (target >= 0.9), and the floor: COPY
+//    of the same rows straight out of the catalog's inlined tables.
 // 5. Memory: VmRSS / VmHWM (from /proc/self/status) before and after the
 //    flush and the COPY; the peak is reset (/proc/self/clear_refs) right
 //    before each, so "peak during" is that statement's own high-water mark.
@@ -19,7 +22,7 @@
 // Correctness: rows_flushed, count(*) and sum(id) of lake.t after the flush
 // equal src's, and the catalog lists the flushed files with N records.
 //
-// Usage: flush_bench [--rows N] [--inserts K] [--threads T] [--keep] [--flush-only]
+// Usage: flush_bench [--rows N] [--inserts K] [--reps R] [--threads T] [--keep] [--flush-only]
 // (--help lists them; bench/README.md explains the output.)
 //===----------------------------------------------------------------------===//
 #include "bench_memory.hpp"
@@ -43,6 +46,8 @@ struct Options {
 	//! INSERT statements filling lake.t (each a snapshot of its own)
 	idx_t inserts = 1;
 	idx_t threads = 0;
+	//! Repetitions (a fresh table each); medians are reported
+	idx_t reps = 5;
 	bool keep = false;
 	//! Skip the COPY (for a profiler toggled on the flush alone).
 	bool flush_only = false;
@@ -57,24 +62,8 @@ std::string SelectRows(idx_t rows) {
 	       std::to_string(rows) + ")";
 }
 
-int RunBenchmark(const Options &options, const std::string &dir) {
-	DuckDB db(nullptr);
-	inlake::LoadInlake(*db.instance);
-	Connection con(db);
-	if (options.threads > 0) {
-		Run(con, "SET threads = " + std::to_string(options.threads));
-	}
-	auto n = std::to_string(options.rows);
-	auto threads = ScalarInt(con, "SELECT current_setting('threads')");
-	printf("flush_bench: %s rows, %lld threads, dir %s\n", n.c_str(), (long long)threads, dir.c_str());
-	fflush(stdout);
-	int failures = 0;
-
-	// 1. The native table and the inlined lake table.
-	Run(con, std::string("CREATE TABLE src (") + COLUMNS + ")");
-	auto native_load_ms = TimeMs(con, "INSERT INTO src " + SelectRows(options.rows));
-	Run(con, "ATTACH 'ducklake:" + dir + "/lake.duckdb' AS lake (DATA_PATH '" + dir +
-	             "/lake_files', DATA_INLINING_ROW_LIMIT " + std::to_string(options.rows + 1) + ")");
+//! Creates lake.t and fills it with the rows of src by `inserts` INSERTs (all inlined); their time in ms.
+double FillInlinedTable(Connection &con, const Options &options) {
 	Run(con, std::string("CREATE TABLE lake.t (") + COLUMNS + ")");
 	double inline_ms = 0;
 	for (idx_t i = 0; i < options.inserts; i++) {
@@ -83,74 +72,133 @@ int RunBenchmark(const Options &options, const std::string &dir) {
 		inline_ms += TimeMs(con, "INSERT INTO lake.t SELECT id, name, x, d FROM src WHERE id >= " + from +
 		                             " AND id < " + to);
 	}
-	AddRow("native load (INSERT INTO src)", Fmt("%.1f ms", native_load_ms));
-	AddRow("inlined INSERTs (" + std::to_string(options.inserts) + " snapshots)", Fmt("%.1f ms", inline_ms));
-	auto files_before = ScalarInt(con, std::string("SELECT count(*) FROM ") + METADATA + ".ducklake_data_file");
-	Check(files_before == 0, "data files before flush", std::to_string(files_before), "0", failures);
-	if (files_before != 0) {
-		fprintf(stderr, "the INSERT was not inlined: raise DATA_INLINING_ROW_LIMIT\n");
-		PrintReport();
-		return 1;
-	}
+	return inline_ms;
+}
 
-	// 2. The floor: DuckDB's COPY of the same rows straight out of the catalog's inlined tables (what the flush
-	//    reads), without the lake's bookkeeping; then the flush itself.
-	double floor_ms = 0;
-	if (!options.flush_only) {
-		std::string parts;
-		auto tables = Run(con, std::string("SELECT table_name FROM ") + METADATA + ".ducklake_inlined_data_tables");
-		for (idx_t row = 0; row < tables->RowCount(); row++) {
-			parts += std::string(parts.empty() ? "" : " UNION ALL ") + "SELECT id, name, x, d FROM " + METADATA +
-			         "." + tables->GetValue(0, row).ToString();
-		}
-		floor_ms = TimeMs(con, "COPY (" + parts + ") TO '" + dir + "/floor.parquet' (FORMAT parquet)");
+//! DuckDB's COPY of lake.t's rows straight out of the catalog's inlined tables (what the flush reads), without the
+//! lake's bookkeeping: the floor of a flush.
+std::string FloorCopy(Connection &con, const std::string &dir) {
+	std::string parts;
+	auto tables = Run(con, std::string("SELECT table_name FROM ") + METADATA + ".ducklake_inlined_data_tables WHERE " +
+	                           "table_id = (SELECT table_id FROM " + METADATA +
+	                           ".ducklake_table WHERE table_name = 't' AND end_snapshot IS NULL)");
+	for (idx_t row = 0; row < tables->RowCount(); row++) {
+		parts += std::string(parts.empty() ? "" : " UNION ALL ") + "SELECT id, name, x, d FROM " + METADATA + "." +
+		         tables->GetValue(0, row).ToString();
 	}
-	MemorySample flush_memory;
-	unique_ptr<MaterializedQueryResult> flush_result;
-	auto flush_ms = TimedStatement(con, "CALL ducklake_flush_inlined_data('lake')", flush_memory, flush_result);
-	auto flushed = flush_result->RowCount() == 1 ? flush_result->GetValue(2, 0).GetValue<int64_t>() : -1;
-	auto flush_rate = double(options.rows) / (flush_ms / 1000.0);
-	AddRow("flush time", Fmt("%.1f ms", flush_ms));
-	AddRow("flush throughput", Fmt("%.0f rows/s", flush_rate));
+	return "COPY (" + parts + ") TO '" + dir + "/floor.parquet' (FORMAT parquet)";
+}
+
+//! The first repetition's checks of the flushed table (rows, files, records, contents) and its report rows.
+void CheckFlush(Connection &con, const Options &options, MaterializedQueryResult &flush_result, int &failures) {
+	auto n = std::to_string(options.rows);
+	auto flushed = flush_result.RowCount() == 1 ? flush_result.GetValue(2, 0).GetValue<int64_t>() : -1;
 	Check(flushed == int64_t(options.rows), "rows_flushed", std::to_string(flushed), n, failures);
-	auto files_after = ScalarInt(con, std::string("SELECT count(*) FROM ") + METADATA + ".ducklake_data_file");
-	auto records = ScalarInt(con, std::string("SELECT sum(record_count) FROM ") + METADATA + ".ducklake_data_file");
-	auto flush_bytes =
-	    ScalarInt(con, std::string("SELECT sum(file_size_bytes) FROM ") + METADATA + ".ducklake_data_file");
+	const std::string live = std::string(" FROM ") + METADATA + ".ducklake_data_file WHERE end_snapshot IS NULL";
+	auto files_after = ScalarInt(con, "SELECT count(*)" + live);
+	auto records = ScalarInt(con, "SELECT sum(record_count)" + live);
+	auto flush_bytes = ScalarInt(con, "SELECT sum(file_size_bytes)" + live);
 	AddRow("data files after flush", std::to_string(files_after));
-	auto partial_files = ScalarInt(con, std::string("SELECT count(*) FROM ") + METADATA +
-	                                        ".ducklake_data_file WHERE partial_max IS NOT NULL");
-	AddRow("of which with hidden row id/snapshot columns", std::to_string(partial_files));
+	AddRow("of which with hidden row id/snapshot columns",
+	       std::to_string(ScalarInt(con, "SELECT count(*)" + live + " AND partial_max IS NOT NULL")));
 	Check(records == int64_t(options.rows), "records in data files", std::to_string(records), n, failures);
 	AddRow("flushed Parquet size", Fmt("%.1f MB", double(flush_bytes) / (1024.0 * 1024.0)));
 	auto lake_check = Run(con, "SELECT count(*), sum(id) FROM lake.t")->ToString();
 	auto native_check = Run(con, "SELECT count(*), sum(id) FROM src")->ToString();
 	Check(lake_check == native_check, "count(*), sum(id) lake == native", lake_check == native_check ? "yes" : "NO",
 	      "yes", failures);
-	AddMemoryRows("flush", flush_memory);
+}
+
+int RunBenchmark(const Options &options, const std::string &dir) {
+	DuckDB db(nullptr);
+	inlake::LoadInlake(*db.instance);
+	Connection con(db);
+	if (options.threads > 0) {
+		Run(con, "SET threads = " + std::to_string(options.threads));
+	}
+	auto threads = ScalarInt(con, "SELECT current_setting('threads')");
+	printf("flush_bench: %llu rows, %lld threads, %llu reps, dir %s\n", (unsigned long long)options.rows,
+	       (long long)threads, (unsigned long long)options.reps, dir.c_str());
+	fflush(stdout);
+	int failures = 0;
+
+	Run(con, std::string("CREATE TABLE src (") + COLUMNS + ")");
+	auto native_load_ms = TimeMs(con, "INSERT INTO src " + SelectRows(options.rows));
+	Run(con, "ATTACH 'ducklake:" + dir + "/lake.duckdb' AS lake (DATA_PATH '" + dir +
+	             "/lake_files', DATA_INLINING_ROW_LIMIT " + std::to_string(options.rows + 1) + ")");
+	AddRow("native load (INSERT INTO src)", Fmt("%.1f ms", native_load_ms));
+
+	// Each repetition: a fresh lake.t filled with inlined rows, the floor, the flush, then COPY of the same rows
+	// from the native table; the statements of one repetition run back to back, so a load spike hits them alike.
+	std::vector<double> inline_times, floor_times, flush_times, copy_times, flush_vs_copy, flush_vs_floor;
+	MemorySample flush_memory, copy_memory;
+	auto copy_path = dir + "/x.parquet";
+	for (idx_t rep = 0; rep < options.reps; rep++) {
+		inline_times.push_back(FillInlinedTable(con, options));
+		auto files_before = ScalarInt(con, std::string("SELECT count(*) FROM ") + METADATA +
+		                                       ".ducklake_data_file WHERE end_snapshot IS NULL");
+		if (files_before != 0) {
+			Check(false, "data files before flush", std::to_string(files_before), "0", failures);
+			fprintf(stderr, "the INSERT was not inlined: raise DATA_INLINING_ROW_LIMIT\n");
+			PrintReport();
+			return 1;
+		}
+		if (!options.flush_only) {
+			floor_times.push_back(TimeMs(con, FloorCopy(con, dir)));
+		}
+		MemorySample memory;
+		unique_ptr<MaterializedQueryResult> flush_result;
+		flush_times.push_back(TimedStatement(con, "CALL ducklake_flush_inlined_data('lake')", memory, flush_result));
+		if (rep == 0) {
+			flush_memory = memory;
+			CheckFlush(con, options, *flush_result, failures);
+		}
+		if (!options.flush_only) {
+			unique_ptr<MaterializedQueryResult> copy_result;
+			copy_times.push_back(TimedStatement(
+			    con, "COPY (SELECT id, name, x, d FROM src) TO '" + copy_path + "' (FORMAT parquet)", memory,
+			    copy_result));
+			if (rep == 0) {
+				copy_memory = memory;
+			}
+			flush_vs_copy.push_back(copy_times.back() / flush_times.back());
+			flush_vs_floor.push_back(floor_times.back() / flush_times.back());
+		}
+		Run(con, "DROP TABLE lake.t");
+		Run(con, "CALL ducklake_expire_snapshots('lake', older_than => now())");
+		Run(con, "CALL ducklake_cleanup_old_files('lake', cleanup_all => true)");
+	}
+	auto median = [](const std::vector<double> &samples) { return Percentile(samples, 0.5); };
+	AddRow("inlined INSERTs (" + std::to_string(options.inserts) + " snapshots), median",
+	       Fmt("%.1f ms", median(inline_times)));
+	AddRow("flush time, median", Fmt("%.1f ms", median(flush_times)));
+	AddRow("flush throughput (median time)", Fmt("%.0f rows/s", double(options.rows) / (median(flush_times) / 1000.0)));
+	AddMemoryRows("flush (first rep)", flush_memory);
 	if (options.flush_only) {
 		PrintReport();
 		return failures == 0 ? 0 : 1;
 	}
-
-	// 3. COPY of the same rows from the native table.
-	MemorySample copy_memory;
-	unique_ptr<MaterializedQueryResult> copy_result;
-	auto copy_path = dir + "/x.parquet";
-	auto copy_ms = TimedStatement(con, "COPY (SELECT id, name, x, d FROM src) TO '" + copy_path + "' (FORMAT parquet)",
-	                              copy_memory, copy_result);
-	auto copy_rate = double(options.rows) / (copy_ms / 1000.0);
-	AddRow("COPY time", Fmt("%.1f ms", copy_ms));
-	AddRow("COPY throughput", Fmt("%.0f rows/s", copy_rate));
+	AddRow("COPY time, median", Fmt("%.1f ms", median(copy_times)));
 	AddRow("COPY Parquet size", Fmt("%.1f MB", double(std::filesystem::file_size(copy_path)) / (1024.0 * 1024.0)));
-	AddMemoryRows("COPY", copy_memory);
+	AddMemoryRows("COPY (first rep)", copy_memory);
+	AddRow("floor: COPY from the catalog's inlined tables, median", Fmt("%.1f ms", median(floor_times)));
 
-	// 4. The ratio.
-	auto ratio = flush_rate / copy_rate;
-	AddRow("flush / COPY throughput", Fmt("%.2fx", ratio), ">= 0.9x", ratio >= 0.9 ? "MET" : "NOT MET");
-	AddRow("floor: COPY from the catalog's inlined tables", Fmt("%.1f ms", floor_ms));
-	AddRow("floor / COPY throughput", Fmt("%.2fx", copy_ms / floor_ms));
-	AddRow("flush / floor throughput", Fmt("%.2fx", floor_ms / flush_ms));
+	// The ratios of throughput, per repetition; their median (and range) is the result.
+	auto ratio_row = [&](const std::string &label, const std::vector<double> &ratios, const char *target,
+	                     double goal) {
+		auto mid = median(ratios);
+		char text[64];
+		snprintf(text, sizeof(text), "%.2fx (%.2f-%.2f)", mid, Percentile(ratios, 0.0), Percentile(ratios, 1.0));
+		AddRow(label, text, target,
+		       goal > 0 ? (mid >= goal ? "MET" : "NOT MET") : "");
+	};
+	ratio_row("flush / COPY throughput", flush_vs_copy, ">= 0.9x", 0.9);
+	std::vector<double> floor_vs_copy;
+	for (size_t i = 0; i < copy_times.size(); i++) {
+		floor_vs_copy.push_back(copy_times[i] / floor_times[i]);
+	}
+	ratio_row("floor / COPY throughput", floor_vs_copy, "", 0);
+	ratio_row("flush / floor throughput", flush_vs_floor, "", 0);
 	PrintReport();
 	return failures == 0 ? 0 : 1;
 }
@@ -159,18 +207,22 @@ Options ParseOptions(int argc, char **argv) {
 	Options options;
 	for (int i = 1; i < argc; i++) {
 		std::string arg = argv[i];
-		if ((arg == "--rows" || arg == "--threads" || arg == "--inserts") && i + 1 < argc) {
+		if ((arg == "--rows" || arg == "--threads" || arg == "--inserts" || arg == "--reps") && i + 1 < argc) {
 			auto value = idx_t(std::stoull(argv[++i]));
-			(arg == "--rows" ? options.rows : arg == "--threads" ? options.threads : options.inserts) = value;
+			(arg == "--rows"      ? options.rows
+			 : arg == "--threads" ? options.threads
+			 : arg == "--reps"    ? options.reps
+			                      : options.inserts) = value;
 		} else if (arg == "--keep") {
 			options.keep = true;
 		} else if (arg == "--flush-only") {
 			options.flush_only = true;
 		} else {
 			fprintf(stderr,
-			        "usage: %s [--rows N] [--inserts K] [--threads T] [--keep] [--flush-only]\n"
+			        "usage: %s [--rows N] [--inserts K] [--reps R] [--threads T] [--keep] [--flush-only]\n"
 			        "  --rows N      rows inlined, flushed and copied (default 1000000)\n"
 			        "  --inserts K   fill the lake table with K INSERTs, K snapshots (default 1)\n"
+			        "  --reps R      repetitions, each on a fresh table; medians reported (default 5)\n"
 			        "  --threads T   SET threads = T (default: DuckDB's default)\n"
 			        "  --keep        keep the temporary directory\n"
 			        "  --flush-only  skip the COPY (for a profiler)\n",
@@ -178,8 +230,8 @@ Options ParseOptions(int argc, char **argv) {
 			exit(2);
 		}
 	}
-	if (options.rows == 0 || options.inserts == 0 || options.inserts > options.rows) {
-		fprintf(stderr, "need --rows > 0 and 0 < --inserts <= --rows\n");
+	if (options.rows == 0 || options.inserts == 0 || options.inserts > options.rows || options.reps == 0) {
+		fprintf(stderr, "need --rows > 0, 0 < --inserts <= --rows and --reps > 0\n");
 		exit(2);
 	}
 	return options;

@@ -4,10 +4,17 @@
 // lake copy, and what it learns about each file on the way.
 //
 // Contract:
-//  * The copy's input ends with three tracking columns (row id, begin
-//    snapshot, end snapshot) that are not written; the written columns are
-//    `options.columns` plus, for a partial flush, the hidden row id and
-//    snapshot columns.
+//  * The written columns are `options.columns` plus, for a partial flush
+//    (`options.write_row_id_and_snapshot`), the hidden row id and snapshot
+//    columns. How each batch is summarized (FlushTracking):
+//    - TRACKING_COLUMNS: the copy's input ends with three more columns (row
+//      id, begin snapshot, end snapshot) that are not written; needed when
+//      some flushed rows were deleted while inlined;
+//    - HIDDEN_COLUMNS: no deletions; row ids and snapshots are read from the
+//      written hidden columns;
+//    - NONE: no deletions and a plain file (one snapshot, `plain_snapshot`,
+//      row ids following from positions); batches only count.
+//    The last two pass the batches to the Parquet writer as they are.
 //  * Per written file, in write order: its smallest row id and begin snapshot
 //    range, and the positions (with their end snapshots) of the rows that
 //    were deleted while inlined. Batches are summarized on the preparing
@@ -31,9 +38,11 @@ struct FlushedFileRows {
 	bool any = false;
 };
 
+enum class FlushTracking { TRACKING_COLUMNS, HIDDEN_COLUMNS, NONE };
+
 class FlushCopyTarget : public OrderedCopyTarget {
 public:
-	explicit FlushCopyTarget(ParquetWriteOptions options);
+	FlushCopyTarget(ParquetWriteOptions options, FlushTracking tracking, int64_t plain_snapshot);
 
 	bool Resolve(duckdb::ClientContext &context) override {
 		return true;
@@ -42,7 +51,7 @@ public:
 		return options;
 	}
 	duckdb::idx_t TrackingColumns() const override {
-		return 3;
+		return tracking == FlushTracking::TRACKING_COLUMNS ? 3 : 0;
 	}
 	std::unique_ptr<OrderedCopyTracking> TrackBatch(duckdb::ColumnDataCollection &rows) override;
 	void RowsWritten(OrderedCopyTracking *tracking, duckdb::idx_t file_index, duckdb::idx_t position) override;
@@ -55,6 +64,8 @@ public:
 
 private:
 	ParquetWriteOptions options;
+	FlushTracking tracking;
+	int64_t plain_snapshot;
 	std::mutex lock;
 };
 

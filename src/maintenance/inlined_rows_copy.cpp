@@ -70,21 +70,23 @@ InlinedRowsSummary SummarizeInlinedRows(InlinedRowsRelation &rows, const Inlined
 }
 
 std::string LakeFilesCopyStatement(InlinedRowsRelation &rows, const InlinedCopyRequest &request, bool plain,
-                                   const std::string &path, const std::string &target_token) {
+                                   bool tracked, const std::string &path, const std::string &target_token) {
 	auto &names = request.names;
-	auto tracked = CurrentColumns(request) + ", " + SqlIdentifier(names.row_id) + " AS __inlake_r, " +
+	auto columns = CurrentColumns(request) + ", " + SqlIdentifier(names.row_id) + " AS __inlake_r, " +
 	               SqlIdentifier(names.begin_snapshot) + " AS __inlake_b, " + SqlIdentifier(names.end_snapshot) +
 	               " AS __inlake_e";
 	std::string select = "* EXCLUDE (__inlake_r, __inlake_b, __inlake_e)";
 	if (!plain) {
 		select += ", __inlake_r AS _ducklake_internal_row_id, __inlake_b AS _ducklake_internal_snapshot_id";
 	}
-	select += ", __inlake_r, __inlake_b, __inlake_e";
+	if (tracked) {
+		select += ", __inlake_r, __inlake_b, __inlake_e";
+	}
 	std::string order;
 	for (auto &key : request.order_by) {
 		order += (order.empty() ? " ORDER BY " : ", ") + key;
 	}
-	return "COPY (SELECT " + select + " FROM (" + UnionOfParts(rows, tracked, "") + ")" + order + ") TO " +
+	return "COPY (SELECT " + select + " FROM (" + UnionOfParts(rows, columns, "") + ")" + order + ") TO " +
 	       SqlString(path) + " (FORMAT __inlake_lake_files, TARGET " + SqlString(target_token) + ")";
 }
 

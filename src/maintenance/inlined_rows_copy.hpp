@@ -39,9 +39,10 @@ struct InlinedRowsSummary {
 InlinedRowsSummary SummarizeInlinedRows(InlinedRowsRelation &rows, const InlinedCopyRequest &request);
 
 //! The columns the COPY produces, in order: the current columns, then (unless `plain`) the hidden
-//! _ducklake_internal_row_id and _ducklake_internal_snapshot_id, then three tracking columns the copy does not
-//! write: row id, begin snapshot, end snapshot (NULL: live).
+//! _ducklake_internal_row_id and _ducklake_internal_snapshot_id, then (when `tracked`) three tracking columns the
+//! copy does not write: row id, begin snapshot, end snapshot (NULL: live). Untracked, the batches reach the
+//! Parquet writer as they are, without a copy that drops the tracking columns.
 std::string LakeFilesCopyStatement(InlinedRowsRelation &rows, const InlinedCopyRequest &request, bool plain,
-                                   const std::string &path, const std::string &target_token);
+                                   bool tracked, const std::string &path, const std::string &target_token);
 
 } // namespace inlake

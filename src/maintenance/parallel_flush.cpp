@@ -85,11 +85,17 @@ bool TryParallelFlush(ClientContext &context, LakeTransaction &transaction, Lake
 		return true; // nothing to flush
 	}
 	options.write_row_id_and_snapshot = !summary.plain;
-	auto target = std::make_shared<FlushCopyTarget>(options);
+	// without rows deleted while inlined, each file's row ids and snapshots are those it stores (or, for a plain
+	// file, follow from the summary): the batches need no tracking columns, which would cost a copy of each one
+	auto tracking = summary.deleted_count > 0 ? FlushTracking::TRACKING_COLUMNS
+	                : summary.plain           ? FlushTracking::NONE
+	                                          : FlushTracking::HIDDEN_COLUMNS;
+	auto target = std::make_shared<FlushCopyTarget>(options, tracking, summary.min_snapshot);
 	try {
 		OrderedCopyRegistration registration(target);
-		rows->Connection().Query(
-		    LakeFilesCopyStatement(*rows, request, summary.plain, options.directory, registration.Token()));
+		rows->Connection().Query(LakeFilesCopyStatement(*rows, request, summary.plain,
+		                                                tracking == FlushTracking::TRACKING_COLUMNS,
+		                                                options.directory, registration.Token()));
 		bool count_row_groups = transaction.GetCatalog().FormatVersion() != "1.0";
 		int64_t first_row = 0;
 		for (size_t i = 0; i < target->files.size(); i++) {

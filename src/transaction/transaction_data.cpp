@@ -55,7 +55,7 @@ void LakeTransaction::AppendFiles(LakeTableEntry &table, std::vector<WrittenData
 		if (embedded_row_ids) {
 			// the rows keep committed ids: the file's row_id_start is just the smallest (for other readers)
 			table_changes.new_file_row_id_starts.push_back(
-			    ReadMinRowId(*context.db, StoredFileOf(file)));
+			    file.min_row_id >= 0 ? file.min_row_id : ReadMinRowId(*context.db, StoredFileOf(file)));
 		} else {
 			table_changes.new_file_row_id_starts.push_back(kLocalRowIdBase + table_changes.new_row_count);
 			table_changes.new_row_count += file.record_count;

@@ -81,7 +81,11 @@ public:
 		}
 		if (kept_count > 0) {
 			for (idx_t col = 0; col < new_rows.ColumnCount(); col++) {
-				kept_rows.data[col].Slice(new_rows.data[col], kept, kept_count);
+				if (kept_count == ids.size()) {
+					kept_rows.data[col].Reference(new_rows.data[col]); // every row is kept: no dictionary vectors
+				} else {
+					kept_rows.data[col].Slice(new_rows.data[col], kept, kept_count);
+				}
 			}
 			kept_rows.SetCardinality(kept_count);
 			kept_sink->Append(context, kept_rows);

@@ -115,6 +115,7 @@ WrittenDataFile FinishParquetFile(ClientContext &context, ParquetCopyBinding &bi
 	binding.function.copy_to_finalize(context, *binding.bind_data, *file.state);
 	file.finished = true;
 	auto written = ConvertWrittenFileStats(*file.stats, binding.stats_paths, nested_counts);
+	written.min_row_id = WrittenMinRowId(*file.stats);
 	written.path = file.path;
 	written.file_name = file.name;
 	written.encryption_key = file.encryption_key;

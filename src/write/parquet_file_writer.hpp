@@ -66,6 +66,9 @@ struct WrittenDataFile {
 	std::string format = "parquet";
 	//! Row groups in the file (-1: not counted; format 1.1 records it)
 	int64_t row_group_count = -1;
+	//! The smallest _ducklake_internal_row_id in the file, from the writer's statistics (-1: the file has no such
+	//! column, or its statistics did not say)
+	int64_t min_row_id = -1;
 	//! Stats per top-level column and per nested leaf column, by column id
 	std::vector<WrittenColumnStats> column_stats;
 	//! The partition spec the file was written under (-1: none; possibly a transaction-local id) and its rows'

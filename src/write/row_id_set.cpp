@@ -33,11 +33,7 @@ bool RowIdSet::Set(int64_t id, int64_t &cached_index, Block *&cached) {
 	auto &block = *cached;
 	auto offset = uint64_t(id) & ((uint64_t(1) << kBlockBits) - 1);
 	auto bit = uint64_t(1) << (offset % 64);
-	bool added = (block.words[offset / 64].fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
-	if (added) {
-		count++;
-	}
-	return added;
+	return (block.words[offset / 64].fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
 }
 
 void RowIdSet::Add(Vector &ids, idx_t row_count, std::vector<std::pair<idx_t, int64_t>> *fresh) {
@@ -46,12 +42,18 @@ void RowIdSet::Add(Vector &ids, idx_t row_count, std::vector<std::pair<idx_t, in
 	auto data = UnifiedVectorFormat::GetData<int64_t>(format);
 	int64_t cached_index = -1;
 	Block *cached = nullptr; // consecutive ids mostly share a block: looked up once
+	idx_t added = 0;         // counted once per chunk: one shared counter updated per row is contended
 	for (idx_t row = 0; row < row_count; row++) {
 		auto index = format.sel->get_index(row);
-		if (format.validity.RowIsValid(index) && Set(data[index], cached_index, cached) && fresh) {
+		if (!format.validity.RowIsValid(index) || !Set(data[index], cached_index, cached)) {
+			continue;
+		}
+		added++;
+		if (fresh) {
 			fresh->emplace_back(row, data[index]);
 		}
 	}
+	count += added;
 }
 
 std::vector<std::pair<idx_t, int64_t>> RowIdSet::InsertNew(Vector &ids, idx_t row_count) {

@@ -3,6 +3,7 @@
 #include "write/parquet_value_encoding.hpp"
 
 #include "duckdb/common/string_util.hpp"
+#include "duckdb/parser/keyword_helper.hpp"
 #include "duckdb/common/types/blob.hpp"
 
 namespace inlake {
@@ -114,6 +115,25 @@ WrittenDataFile ConvertWrittenFileStats(const duckdb::CopyFunctionFileStatistics
 		}
 	}
 	return result;
+}
+
+int64_t WrittenMinRowId(const duckdb::CopyFunctionFileStatistics &stats) {
+	// keyed like every column: the quoted Parquet name
+	auto key = duckdb::KeywordHelper::WriteQuoted(RowIdAndSnapshotColumns()[0].name, '"');
+	auto entry = stats.column_statistics.find(key);
+	if (entry == stats.column_statistics.end()) {
+		return -1;
+	}
+	auto min = entry->second.find("min");
+	if (min == entry->second.end() || min->second.IsNull()) {
+		return -1;
+	}
+	Value value;
+	std::string error;
+	if (!min->second.DefaultTryCastAs(duckdb::LogicalType::BIGINT, value, &error) || value.IsNull()) {
+		return -1;
+	}
+	return value.GetValue<int64_t>();
 }
 
 } // namespace inlake

@@ -29,4 +29,8 @@ WrittenDataFile ConvertWrittenFileStats(const duckdb::CopyFunctionFileStatistics
                                         const std::vector<ParquetStatsPath> &paths,
                                         const std::unordered_map<int64_t, NestedCounts> &nested_counts);
 
+//! The smallest value of the hidden _ducklake_internal_row_id column the writer reports, -1 when the file has no
+//! such column or no statistics for it.
+int64_t WrittenMinRowId(const duckdb::CopyFunctionFileStatistics &stats);
+
 } // namespace inlake

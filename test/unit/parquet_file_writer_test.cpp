@@ -319,9 +319,29 @@ TEST_F(ParquetFileWriterTest, WritesHiddenRowIdAndSnapshotColumns) {
 	                 path + ")")
 	              .ToString(),
 	          "5010,7");
-	// statistics only for the lake columns
+	// statistics only for the lake columns; the smallest row id from the writer's statistics of the hidden column
 	ASSERT_EQ(files[0].column_stats.size(), 1u);
 	EXPECT_EQ(files[0].column_stats[0].column_id, 1);
+	EXPECT_EQ(files[0].min_row_id, 1000);
+}
+
+TEST_F(ParquetFileWriterTest, ReportsTheSmallestKeptRowIdOnlyWhenWritten) {
+	ParquetWriteOptions options;
+	options.directory = Dir();
+	options.columns = {Col(1, "id", duckdb::LogicalType::INTEGER)};
+	options.write_row_id = true; // an UPDATE's new versions: ids not ascending
+	ParquetFileWriter writer(*con.context, options);
+	AppendQuery(writer, "SELECT i::INTEGER, (500000 - i * 3)::BIGINT FROM range(100000) t(i)");
+	auto files = writer.Finish();
+	ASSERT_EQ(files.size(), 1u);
+	EXPECT_EQ(files[0].min_row_id, 500000 - 99999 * 3);
+
+	options.write_row_id = false;
+	ParquetFileWriter plain(*con.context, options);
+	AppendQuery(plain, "SELECT i::INTEGER FROM range(10) t(i)");
+	auto plain_files = plain.Finish();
+	ASSERT_EQ(plain_files.size(), 1u);
+	EXPECT_EQ(plain_files[0].min_row_id, -1);
 }
 
 TEST_F(ParquetFileWriterTest, WriterWithoutRowsLeavesNoFile) {
