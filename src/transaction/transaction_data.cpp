@@ -102,6 +102,21 @@ void LakeTransaction::AppendInlinedRows(LakeTableEntry &table, duckdb::ColumnDat
 	}
 }
 
+//! Whether `new_deletions` more deleted rows may delete the last rows of a committed file.
+static bool MayDeleteLastRows(const LocalTableChanges &table_changes, const DataFileRecord &file,
+                              size_t new_deletions) {
+	// deleted before (committed delete file and inlined deletions, this transaction's inlined ones) + now; an
+	// upper bound (a position counted twice only sends the deletion to a delete file)
+	auto deleted = file.delete_file.delete_count + int64_t(file.deleted_positions.size()) + int64_t(new_deletions);
+	if (deleted + int64_t(table_changes.file_deletes.size()) < file.record_count) {
+		return false; // the common case, without a pass over this transaction's inlined deletions
+	}
+	for (auto &entry : table_changes.file_deletes) {
+		deleted += entry.second.file == file.data_file_id ? 1 : 0;
+	}
+	return deleted >= file.record_count;
+}
+
 // A row id names one row for its whole life: an UPDATE ends the old version and writes the new one with the same
 // id, so older versions of a row may sit in data files (deleted) or inlined tables (ended). At the transaction's
 // snapshot exactly one version of each row id is live, and that is the one a DELETE or UPDATE means: in a data
@@ -124,7 +139,9 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 		// Per data file: more deleted rows in this statement than the inlining limit go to a delete file, and so
 		// do all later deletions of a file the transaction already wrote a delete file for (one per data file).
 		// Files holding rows of several snapshots (partial_max: written by a flush, a merge or an UPDATE) too: a
-		// delete file names positions, whatever snapshot each row came from.
+		// delete file names positions, whatever snapshot each row came from. A small deletion that may remove the
+		// last rows of a file goes that way too, so that the file ends (WriteDeleteFile) instead of staying live
+		// with every row deleted.
 		auto limit = InliningRowLimit(table);
 		for (auto &file : CommittedFiles(table)) {
 			auto locations = found.find(file.data_file_id);
@@ -132,7 +149,8 @@ void LakeTransaction::DeleteRows(LakeTableEntry &table, const std::vector<int64_
 				continue;
 			}
 			bool has_delete_file = table_changes.delete_files.count(file.data_file_id) > 0;
-			if (int64_t(locations->second.size()) > limit || has_delete_file) {
+			if (int64_t(locations->second.size()) > limit || has_delete_file ||
+			    MayDeleteLastRows(table_changes, file, locations->second.size())) {
 				std::vector<int64_t> positions;
 				for (auto &location : locations->second) {
 					positions.push_back(location.position);
