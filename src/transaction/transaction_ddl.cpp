@@ -345,6 +345,10 @@ void LakeTransaction::AlterTable(LakeSchemaEntry &schema, duckdb::AlterInfo &inf
 	}
 	auto table = LookupTable(schema, info.name);
 	if (!table) {
+		if (!is_comment && LookupView(schema, info.name)) {
+			// as DuckDB's own catalog says it, also under IF EXISTS
+			throw CatalogException("Can only modify view with ALTER VIEW statement");
+		}
 		if (info.if_not_found == duckdb::OnEntryNotFound::RETURN_NULL) {
 			return;
 		}
