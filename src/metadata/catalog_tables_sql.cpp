@@ -2,6 +2,8 @@
 
 #include "duckdb/common/string_util.hpp"
 
+#include <unordered_map>
+
 namespace inlake {
 
 namespace {
@@ -148,12 +150,27 @@ static std::vector<std::string> CatalogTableColumnDefinitions(const std::string 
 	return std::vector<std::string>(definitions.begin(), definitions.end());
 }
 
-std::vector<std::string> CatalogTableColumnNames(const std::string &table_name) {
+static std::vector<std::string> ColumnNamesOf(const std::string &table_name) {
 	std::vector<std::string> names;
 	for (auto &column : CatalogTableColumnDefinitions(table_name)) {
 		names.push_back(duckdb::StringUtil::Split(column, " ")[0]);
 	}
 	return names;
+}
+
+const std::vector<std::string> &CatalogTableColumnNames(const std::string &table_name) {
+	// every commit asks for some (its snapshot and changes rows): split the definitions once
+	static const auto names_by_table = []() {
+		std::unordered_map<std::string, std::vector<std::string>> names;
+		names["ducklake_view_column_tag"] = ColumnNamesOf("ducklake_view_column_tag");
+		for (auto &table : kCatalogTables) {
+			names[table.name] = ColumnNamesOf(table.name);
+		}
+		return names;
+	}();
+	static const std::vector<std::string> none;
+	auto found = names_by_table.find(table_name);
+	return found == names_by_table.end() ? none : found->second;
 }
 
 std::vector<std::string> CatalogTableColumnTypes(const std::string &table_name) {

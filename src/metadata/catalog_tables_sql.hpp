@@ -21,7 +21,7 @@ bool IsSupportedFormatVersion(const std::string &format_version);
 //! Whether inlake can migrate a catalog of this older format version to 1.0 (CatalogMigration).
 bool IsMigratableFormatVersion(const std::string &format_version);
 //! The column names of a catalog table, in order, with the columns format 1.1 appends (empty: not a catalog table).
-std::vector<std::string> CatalogTableColumnNames(const std::string &table_name);
+const std::vector<std::string> &CatalogTableColumnNames(const std::string &table_name);
 //! The spec's types of those columns (BIGINT, VARCHAR, BOOLEAN, UUID, TIMESTAMPTZ), in the same order.
 std::vector<std::string> CatalogTableColumnTypes(const std::string &table_name);
 //! The column names of a catalog table in one format version, in order (empty: not a table of that version).

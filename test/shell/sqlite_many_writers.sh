@@ -85,7 +85,8 @@ expect_eq "snapshot ids are 0..n without gaps or duplicates" "true,true" "$OUT"
 run -csv -noheader -c "$LAKE SELECT count(*) FROM ducklake_snapshots('lake') WHERE changes::VARCHAR LIKE '%inlined_insert%';"
 expect_eq "each single-row insert is its own inlined commit" "241" "$OUT"
 
-run -csv -noheader -c "$LAKE SELECT count(*) FROM ducklake_snapshots('lake') WHERE changes::VARCHAR LIKE '%inlined_delete%' OR changes::VARCHAR LIKE '%deleted_from_table%';"
+# (a delete of rows a flush has just moved into a file may be written as a delete file: tables_deleted_from)
+run -csv -noheader -c "$LAKE SELECT count(*) FROM ducklake_snapshots('lake') WHERE changes::VARCHAR LIKE '%inlined_delete%' OR changes::VARCHAR LIKE '%tables_deleted_from%';"
 expect_eq "each small delete is its own commit" "25" "$OUT"
 
 # the sqlite3 tool reads the catalog by the spec: the snapshots, the table, its data files and inlined rows

@@ -47,6 +47,19 @@ int64_t DuckDBCatalogConnection::ExecuteCount(const std::string &sql) {
 	return result->RowCount() == 0 ? 0 : result->GetValue(0, 0).GetValue<int64_t>();
 }
 
+void DuckDBCatalogConnection::ExecuteWithParameters(const std::string &sql,
+                                                    const std::vector<duckdb::Value> &parameters) {
+	auto prepared = connection.context->Prepare(sql);
+	if (prepared->HasError()) {
+		prepared->error.Throw();
+	}
+	duckdb::vector<duckdb::Value> values(parameters.begin(), parameters.end());
+	auto result = prepared->Execute(values, false);
+	if (result->HasError()) {
+		result->ThrowError();
+	}
+}
+
 void DuckDBCatalogConnection::AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
                                          const std::vector<std::vector<duckdb::Value>> &rows) {
 	std::string column_list;

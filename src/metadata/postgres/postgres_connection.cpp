@@ -305,6 +305,24 @@ void PostgresConnection::Execute(const std::string &sql) {
 	PQclear(Run(sql));
 }
 
+void PostgresConnection::ExecuteWithParameters(const std::string &sql, const std::vector<Value> &parameters) {
+	PostgresStatement statement;
+	statement.sql = sql;
+	for (auto &parameter : parameters) {
+		AddParameter(statement, parameter);
+	}
+	// like Execute: inside a write transaction the statement waits in the queue
+	if (write_transaction) {
+		queue.push_back(std::move(statement));
+		if (queue.size() >= kMaxQueuedStatements) {
+			FlushQueue();
+		}
+		return;
+	}
+	FlushQueue();
+	PQclear(Run(statement.sql, &statement));
+}
+
 int64_t PostgresConnection::ExecuteCount(const std::string &sql) {
 	FlushQueue();
 	auto result = Run(sql);

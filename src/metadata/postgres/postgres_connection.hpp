@@ -79,6 +79,7 @@ public:
 	                    const std::string &recovery_sql, CatalogRows &rows) override;
 	void Execute(const std::string &sql) override;
 	int64_t ExecuteCount(const std::string &sql) override;
+	void ExecuteWithParameters(const std::string &sql, const std::vector<duckdb::Value> &parameters) override;
 	void AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
 	                const std::vector<std::vector<duckdb::Value>> &rows) override;
 	void BeginRead() override;

@@ -94,6 +94,10 @@ public:
 	}
 	//! Runs one or more statements (separated by ';') that return no rows.
 	virtual void Execute(const std::string &sql) = 0;
+	//! Runs one statement that returns no rows, its `parameters` bound (as AppendRows binds values) to the markers
+	//! SqlDialect::Parameter writes: the text stays the same from call to call, so a backend may keep it prepared
+	//! where values spliced into the text would be parsed and planned anew each time.
+	virtual void ExecuteWithParameters(const std::string &sql, const std::vector<duckdb::Value> &parameters) = 0;
 	//! Runs one INSERT, UPDATE or DELETE and returns how many rows it changed.
 	virtual int64_t ExecuteCount(const std::string &sql) = 0;
 	//! Appends rows to the table `qualified_table` (its name as SQL, prefix included): one value per name in

@@ -270,7 +270,7 @@ void CatalogWriteBatch::WriteOption(const OptionRecord &option, bool remove) {
 
 void InsertStagedRows(CatalogConnection &connection, const std::string &prefix, const std::string &table,
                       const std::vector<CatalogWriteBatch::Row> &rows) {
-	auto names = CatalogTableColumnNames(table);
+	auto &names = CatalogTableColumnNames(table);
 	// one statement per run of rows of the same width (a row may leave trailing columns out)
 	size_t start = 0;
 	while (start < rows.size()) {

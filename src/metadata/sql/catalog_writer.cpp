@@ -142,10 +142,16 @@ void CatalogWriter::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file
 
 void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists, bool column_stats_unchanged) {
 	auto id = SqlInt(stats.table_id);
+	// the counts are parameters: the statement's text is the same at every commit (kept prepared)
+	auto &dialect = connection.Dialect();
+	std::vector<Value> counts {Value::BIGINT(stats.record_count), Value::BIGINT(stats.next_row_id),
+	                           Value::BIGINT(stats.file_size_bytes), Value::BIGINT(stats.table_id)};
 	if (exists) {
-		connection.Execute("UPDATE " + prefix + "ducklake_table_stats SET record_count = " +
-		                   SqlInt(stats.record_count) + ", next_row_id = " + SqlInt(stats.next_row_id) +
-		                   ", file_size_bytes = " + SqlInt(stats.file_size_bytes) + " WHERE table_id = " + id);
+		connection.ExecuteWithParameters("UPDATE " + prefix + "ducklake_table_stats SET record_count = " +
+		                                     dialect.Parameter(1) + ", next_row_id = " + dialect.Parameter(2) +
+		                                     ", file_size_bytes = " + dialect.Parameter(3) +
+		                                     " WHERE table_id = " + dialect.Parameter(4),
+		                                 counts);
 		if (column_stats_unchanged) {
 			return; // (an insert of inlined rows changes only the counts)
 		}

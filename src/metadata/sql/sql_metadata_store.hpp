@@ -147,6 +147,15 @@ public:
 	InlinedRowsCache &RowsCache() {
 		return rows_cache;
 	}
+	//! Table stats and inlined tables as this store's last commit left them (under `lock`): valid while the
+	//! catalog's latest snapshot is still `snapshot_id`, since every change of them is a commit that adds a
+	//! snapshot (spec); -1: nothing known. Saves a small commit the reads of its table's stats (SQLite).
+	struct StatsAfterCommit {
+		int64_t snapshot_id = -1;
+		std::map<int64_t, TableStatsRecord> stats;
+		std::map<int64_t, std::vector<InlinedTableRecord>> inlined_tables;
+	};
+	StatsAfterCommit stats_after_commit;
 
 private:
 	//! Runs `read` in one read transaction on the store's connection, under `lock`.

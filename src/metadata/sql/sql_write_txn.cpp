@@ -2,6 +2,7 @@
 
 #include "metadata/sql_literal.hpp"
 
+#include "duckdb/common/string_util.hpp"
 #include "duckdb/common/types/timestamp.hpp"
 
 #include <chrono>
@@ -17,6 +18,7 @@ SqlWriteTxn::SqlWriteTxn(SqlMetadataStore &store, const WriteRetryPolicy &retry)
 			// the commit's first read travels with the BEGIN (one round trip to a server)
 			latest = CatalogReader::LatestSnapshotFrom(connection.BeginWriteAndQuery(store.Reader().LatestSnapshotSql()));
 			has_latest = true;
+			begin_snapshot_id = latest.snapshot_id;
 			break;
 		} catch (CatalogQueryError &error) {
 			if (error.kind != CatalogErrorKind::BUSY || attempt >= retry.max_retries) {
@@ -51,6 +53,13 @@ std::vector<SnapshotChangesRecord> SqlWriteTxn::GetChangesAfter(int64_t snapshot
 }
 
 TableStatsRecord SqlWriteTxn::GetTableStats(int64_t table_id) {
+	auto &known = store.stats_after_commit;
+	if (known.snapshot_id == begin_snapshot_id && known.stats.count(table_id) && known.inlined_tables.count(table_id)) {
+		// this store's last commit wrote them, and nothing has committed since
+		inlined_tables[table_id] = known.inlined_tables[table_id];
+		stats_read[table_id] = known.stats[table_id];
+		return stats_read[table_id];
+	}
 	// the table's inlined tables come along: a commit that writes the table asks for them next
 	std::vector<InlinedTableRecord> inlined;
 	auto stats = store.Reader().TableStatsAndInlinedTables(table_id, inlined);
@@ -128,6 +137,7 @@ void SqlWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists) {
 	bool unchanged = exists && read != stats_read.end() && read->second.SameColumnStats(stats);
 	store.Writer().WriteTableStats(stats, exists, unchanged);
 	stats_read[stats.table_id] = stats; // what the catalog holds now
+	stats_written.insert(stats.table_id);
 }
 
 void SqlWriteTxn::RecordSchemaVersion(int64_t begin_snapshot, int64_t schema_version, int64_t table_id) {
@@ -249,7 +259,39 @@ void SqlWriteTxn::Commit() {
 		InsertStagedRows(connection, store.Prefix(), "ducklake_snapshot_changes", {batch.ChangesRow()});
 	}
 	open = false;
+	store.stats_after_commit = SqlMetadataStore::StatsAfterCommit(); // unknown until the COMMIT succeeds
 	connection.Commit(); // a failed COMMIT rolls back and throws
+	RememberStatsAfterCommit();
+}
+
+//! Whether a commit's changes (changes_made) only add or delete rows: its tables' stats changed only as it wrote
+//! them through WriteTableStats (no schema, column or table change)
+static bool OnlyRowChanges(const std::string &changes_made) {
+	for (auto &change : duckdb::StringUtil::Split(changes_made, ",")) {
+		auto kind = change.substr(0, change.find(':'));
+		if (kind != "inlined_insert" && kind != "inlined_delete" && kind != "inserted_into_table" &&
+		    kind != "deleted_from_table") {
+			return false;
+		}
+	}
+	return true;
+}
+
+void SqlWriteTxn::RememberStatsAfterCommit() {
+	if (!batch.HasSnapshot() || batch.SnapshotRow().empty() || batch.ChangesRow().size() < 2 ||
+	    batch.ChangesRow()[1].IsNull() || !OnlyRowChanges(batch.ChangesRow()[1].ToString())) {
+		return;
+	}
+	SqlMetadataStore::StatsAfterCommit after;
+	after.snapshot_id = batch.SnapshotRow()[0].GetValue<int64_t>();
+	for (auto table_id : stats_written) {
+		auto inlined = inlined_tables.find(table_id);
+		if (inlined != inlined_tables.end()) { // (absent: this transaction created an inlined table)
+			after.stats[table_id] = stats_read[table_id];
+			after.inlined_tables[table_id] = inlined->second;
+		}
+	}
+	store.stats_after_commit = std::move(after);
 }
 
 void SqlWriteTxn::Rollback() {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 
 #include "metadata/metadata_store.hpp"
 #include "metadata/sql/catalog_write_batch.hpp"
@@ -105,6 +106,12 @@ private:
 	//! The latest snapshot, read as the transaction began (until GetLatestSnapshot takes it)
 	SnapshotRecord latest;
 	bool has_latest = false;
+	//! Its id (the store's stats_after_commit are this transaction's if they are of this snapshot)
+	int64_t begin_snapshot_id = -1;
+	//! Tables whose stats this transaction wrote
+	std::set<int64_t> stats_written;
+	//! What the store remembers of this transaction's stats once it has committed
+	void RememberStatsAfterCommit();
 	//! Inlined tables of the tables this transaction read them for (dropped when it changes them)
 	std::map<int64_t, std::vector<InlinedTableRecord>> inlined_tables;
 	//! The stats rows of tables as this transaction read them (GetTableStats) or last wrote them

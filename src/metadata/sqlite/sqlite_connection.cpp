@@ -342,6 +342,22 @@ void SQLiteConnection::Execute(const std::string &sql) {
 	}
 }
 
+void SQLiteConnection::ExecuteWithParameters(const std::string &sql, const std::vector<Value> &parameters) {
+	CachedStatement prepared(*this, sql);
+	if (!prepared.Single() || !prepared.Get()) {
+		throw CatalogQueryError(CatalogErrorKind::OTHER, "SQLite catalog: not one statement: " + sql);
+	}
+	for (size_t index = 0; index < parameters.size(); index++) {
+		Bind(prepared.Get(), static_cast<int>(index + 1), parameters[index]);
+	}
+	int code;
+	while ((code = sqlite3_step(prepared.Get())) == SQLITE_ROW) {
+	}
+	if (code != SQLITE_DONE) {
+		Fail(code, sql);
+	}
+}
+
 int64_t SQLiteConnection::ExecuteCount(const std::string &sql) {
 	Execute(sql);
 	return sqlite3_changes64(db);

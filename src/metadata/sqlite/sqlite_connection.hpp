@@ -52,6 +52,7 @@ public:
 	                                          const duckdb::vector<duckdb::LogicalType> &types) override;
 	void Execute(const std::string &sql) override;
 	int64_t ExecuteCount(const std::string &sql) override;
+	void ExecuteWithParameters(const std::string &sql, const std::vector<duckdb::Value> &parameters) override;
 	void AppendRows(const std::string &qualified_table, const std::vector<std::string> &columns,
 	                        const std::vector<std::vector<duckdb::Value>> &rows) override;
 	void BeginRead() override;
