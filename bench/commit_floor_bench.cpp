@@ -15,6 +15,9 @@
 //   native, 1 writer    the same INSERT (SQL text, autocommit) into a table of
 //                       an in-memory DuckDB database: DuckDB's own cost of it
 //   lake, 1 writer      the same INSERT into a lake table (inlined)
+//   plain, catalog rows what that lake commit writes into its catalog (the 10 rows with row ids and snapshot,
+//                       the table's stats row updated, a snapshot and a changes row), written by a plain client in
+//                       one transaction (one round trip): the floor of any implementation of the spec
 //   plain / lake with 4, then 16 clients, all into one table
 //   PostgreSQL only: plain with 1 and 16 clients whose transactions also increment one counter row first, so
 //                       that each commits after the one before (as a lake's snapshots do): how far strictly
@@ -123,31 +126,43 @@ private:
 	idx_t writer;
 };
 
+//! `catalog_rows`: writes what a lake commit writes into its catalog (CatalogRowWrites) instead of the 10 rows alone
 class PlainSQLiteCommitter : public Committer {
 public:
-	PlainSQLiteCommitter(const std::string &path, idx_t writer) : plain(path), writer(writer) {
+	PlainSQLiteCommitter(const std::string &path, idx_t writer, bool catalog_rows)
+	    : plain(path), writer(writer), catalog_rows(catalog_rows) {
 	}
 	void Commit(idx_t index) override {
-		plain.Commit10(writer, index);
+		if (catalog_rows) {
+			plain.CommitCatalogRows(writer, index);
+		} else {
+			plain.Commit10(writer, index);
+		}
 	}
 
 private:
 	PlainSQLite plain;
 	idx_t writer;
+	bool catalog_rows;
 };
 
 //! `serial`: each transaction also increments the one row of table `counter` first, so that it waits for the
 //! previous one to commit (its row lock is held through the commit's WAL flush): what a strictly ordered, gapless
 //! sequence of commits, each seeing the one before (a lake's snapshots), allows plain PostgreSQL
+//! `catalog_rows`: writes what a lake commit writes into its catalog (CatalogRowWrites), one round trip
 class PlainPostgresCommitter : public Committer {
 public:
-	PlainPostgresCommitter(const std::string &conninfo, idx_t writer, bool serial)
-	    : conn(ConnectPostgres(conninfo)), writer(writer), serial(serial) {
+	PlainPostgresCommitter(const std::string &conninfo, idx_t writer, bool serial, bool catalog_rows = false)
+	    : conn(ConnectPostgres(conninfo)), writer(writer), serial(serial), catalog_rows(catalog_rows) {
 	}
 	~PlainPostgresCommitter() override {
 		PQfinish(conn);
 	}
 	void Commit(idx_t index) override {
+		if (catalog_rows) {
+			ExecPostgres(conn, "BEGIN; " + CatalogRowWrites(writer, index) + "; COMMIT");
+			return;
+		}
 		ExecPostgres(conn, std::string("BEGIN; ") + (serial ? "UPDATE counter SET n = n + 1; " : "") +
 		                       "INSERT INTO t VALUES " + TenRows(writer, index) + "; COMMIT");
 	}
@@ -156,6 +171,7 @@ private:
 	PGconn *conn;
 	idx_t writer;
 	bool serial;
+	bool catalog_rows;
 };
 
 //! --writer-child KIND TARGET WRITER SECONDS: opens, commits once, reports ready, commits for SECONDS.
@@ -172,8 +188,10 @@ int WriterChild(char **argv) {
 			committer = std::make_unique<LakeCommitter>(target, writer);
 		} else if (kind == "native") {
 			committer = std::make_unique<NativeCommitter>(writer);
-		} else if (kind == "plain-sqlite") {
-			committer = std::make_unique<PlainSQLiteCommitter>(target, writer);
+		} else if (kind == "plain-sqlite" || kind == "plain-sqlite-catalog-rows") {
+			committer = std::make_unique<PlainSQLiteCommitter>(target, writer, kind == "plain-sqlite-catalog-rows");
+		} else if (kind == "plain-postgres-catalog-rows") {
+			committer = std::make_unique<PlainPostgresCommitter>(target, writer, false, true);
 		} else if (kind == "plain-postgres" || kind == "plain-postgres-serial") {
 			committer = std::make_unique<PlainPostgresCommitter>(target, writer, kind == "plain-postgres-serial");
 		} else {
@@ -237,6 +255,9 @@ struct BackendTargets {
 	std::string plain_target;
 	//! Plain writers whose commits are strictly ordered (PostgreSQL's counter row; empty: none measured)
 	std::string serial_kind;
+	//! A plain writer that writes what a lake commit writes into its catalog, and its database
+	std::string catalog_rows_kind;
+	std::string catalog_rows_target;
 };
 
 struct Measured {
@@ -254,6 +275,7 @@ public:
 		plain[1] = Writers(targets.plain_kind, targets.plain_target, 1);
 		native = Writers("native", "-", 1);
 		lake[1] = Writers("lake", targets.attach, 1);
+		catalog_rows = Writers(targets.catalog_rows_kind, targets.catalog_rows_target, 1);
 		for (idx_t writers : {4, 16}) {
 			plain[writers] = Writers(targets.plain_kind, targets.plain_target, writers);
 			lake[writers] = Writers("lake", targets.attach, writers);
@@ -321,6 +343,13 @@ private:
 		       Fmt("%.3f", floor_p50) + " / " + Fmt("%.3f", floor_mean));
 		AddRatioAtMost(b + ": lake 1 writer / floor, p50", Percentile(lake[1].latencies, 0.5) / floor_p50, 1.15);
 		AddRatioAtMost(b + ": lake 1 writer / floor, mean", Mean(lake[1].latencies) / floor_mean, 1.15);
+		// what the spec makes a lake commit write, written by a plain client: the floor of any implementation
+		AddRow(b + ": plain, 1 client, writing a lake commit's catalog rows: latency p50 / mean / p99 ms",
+		       Latency(catalog_rows));
+		auto rows_floor_p50 = Percentile(catalog_rows.latencies, 0.5) + Percentile(native.latencies, 0.5);
+		AddRow(b + ": floor with the catalog rows = that + DuckDB INSERT, p50 ms", Fmt("%.3f", rows_floor_p50));
+		AddRow(b + ": lake 1 writer / floor with the catalog rows, p50",
+		       Fmt("%.2fx", Percentile(lake[1].latencies, 0.5) / rows_floor_p50));
 		for (idx_t writers : {1, 4, 16}) {
 			AddRow(b + ": " + std::to_string(writers) + (writers == 1 ? " writer" : " writers") +
 			           ": commits/s plain / lake",
@@ -348,7 +377,7 @@ private:
 	BackendTargets targets;
 	idx_t next_writer = 1;
 	std::map<idx_t, Measured> plain, lake, serial;
-	Measured native;
+	Measured native, catalog_rows;
 	int64_t failures = 0;
 };
 
@@ -371,10 +400,14 @@ void SQLiteBackend(const Options &options, const std::string &dir) {
 	                 "/lake_files/', DATA_INLINING_ROW_LIMIT 10)";
 	targets.plain_kind = "plain-sqlite";
 	targets.plain_target = dir + "/plain.sqlite";
+	targets.catalog_rows_kind = "plain-sqlite-catalog-rows";
+	targets.catalog_rows_target = dir + "/plain_catalog_rows.sqlite";
 	{
 		LakeInstance setup(targets.attach, kLakeSettings);
 		Run(setup.con, "CREATE TABLE lake.t (id BIGINT, name VARCHAR)");
 		PlainSQLite plain(targets.plain_target);
+		PlainSQLite rows(targets.catalog_rows_target);
+		rows.Exec(CatalogRowTables("INTEGER")); // (an INTEGER key is the row id, as in a SQLite catalog)
 	}
 	BackendRun run(options, targets);
 	run.Run();
@@ -397,12 +430,15 @@ void PostgresBackend(const Options &options, const std::string &dir) {
 		targets.plain_kind = "plain-postgres";
 		targets.serial_kind = "plain-postgres-serial";
 		targets.plain_target = options.server + " dbname=" + plain_db;
+		targets.catalog_rows_kind = "plain-postgres-catalog-rows";
+		targets.catalog_rows_target = targets.plain_target;
 		{
 			LakeInstance setup(targets.attach, kLakeSettings);
 			Run(setup.con, "CREATE TABLE lake.t (id BIGINT, name VARCHAR)");
 			auto plain = ConnectPostgres(targets.plain_target);
 			ExecPostgres(plain, "CREATE TABLE t (id BIGINT, name VARCHAR)");
 			ExecPostgres(plain, "CREATE TABLE counter (n BIGINT); INSERT INTO counter VALUES (0)");
+			ExecPostgres(plain, CatalogRowTables("BIGINT"));
 			PQfinish(plain);
 		}
 		BackendRun run(options, targets);

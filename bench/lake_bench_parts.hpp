@@ -29,6 +29,33 @@ inline std::string TenRows(duckdb::idx_t writer, duckdb::idx_t commit) {
 	return values;
 }
 
+//! What a lake's inlined 10-row commit writes into its catalog, as plain SQL on tables of the same shape (the
+//! rows with row id and snapshot, the table stats row updated, a snapshot row and its changes row), for a plain
+//! client measuring the floor of those writes: the tables (`key_type`: the snapshot id's primary key type)...
+inline std::string CatalogRowTables(const std::string &key_type) {
+	return "CREATE TABLE ti (row_id BIGINT, begin_snapshot BIGINT, end_snapshot BIGINT, id BIGINT, name VARCHAR); "
+	       "CREATE TABLE stats (table_id BIGINT, record_count BIGINT, next_row_id BIGINT, file_size_bytes BIGINT); "
+	       "INSERT INTO stats VALUES (1, 0, 0, 0); "
+	       "CREATE TABLE snap (snapshot_id " + key_type + " PRIMARY KEY, snapshot_time VARCHAR, schema_version BIGINT, "
+	       "next_catalog_id BIGINT, next_file_id BIGINT); INSERT INTO snap VALUES (0, 'x', 0, 1, 0); "
+	       "CREATE TABLE changes (snapshot_id BIGINT, changes_made VARCHAR, author VARCHAR, commit_message VARCHAR, "
+	       "commit_extra_info VARCHAR)";
+}
+
+//! ... and the statements of one commit, between BEGIN and COMMIT
+inline std::string CatalogRowWrites(duckdb::idx_t writer, duckdb::idx_t commit) {
+	std::string values;
+	for (duckdb::idx_t i = 0; i < 10; i++) {
+		auto id = std::to_string((writer * 1000000) + commit * 10 + i);
+		values += (i ? ", (" : "(") + std::to_string(i) + ", " + id + ", 'row " + id + "')";
+	}
+	return "INSERT INTO ti SELECT (SELECT next_row_id FROM stats WHERE table_id = 1) + column1, "
+	       "(SELECT max(snapshot_id) + 1 FROM snap), NULL, column2, column3 FROM (VALUES " + values + ") AS v; "
+	       "UPDATE stats SET record_count = record_count + 10, next_row_id = next_row_id + 10 WHERE table_id = 1; "
+	       "INSERT INTO snap SELECT max(snapshot_id) + 1, 'x', 1, 2, 0 FROM snap; "
+	       "INSERT INTO changes SELECT max(snapshot_id), 'inlined_insert:1', NULL, NULL, NULL FROM snap";
+}
+
 //! A DuckDB instance with inlake loaded, `settings` run, and the lake of `attach` attached
 struct LakeInstance {
 	explicit LakeInstance(const std::string &attach, const std::vector<std::string> &settings = {})

@@ -46,6 +46,10 @@ public:
 	void Commit10(duckdb::idx_t writer, duckdb::idx_t commit) {
 		Exec("BEGIN IMMEDIATE; INSERT INTO t VALUES " + TenRows(writer, commit) + "; COMMIT");
 	}
+	//! What a lake commit writes into its catalog (CatalogRowWrites), in one transaction; the tables must exist
+	void CommitCatalogRows(duckdb::idx_t writer, duckdb::idx_t commit) {
+		Exec("BEGIN IMMEDIATE; " + CatalogRowWrites(writer, commit) + "; COMMIT");
+	}
 	//! The same commit through a prepared 10-row INSERT with bound values.
 	void Commit10Prepared(duckdb::idx_t writer, duckdb::idx_t commit) {
 		if (!insert) {
