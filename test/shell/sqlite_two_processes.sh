@@ -5,16 +5,10 @@
 source "$(dirname "$0")/lib/helpers.bash" "$1"
 
 LAKE="ATTACH 'ducklake:sqlite:lake.sqlite' AS l (DATA_PATH 'files/');"
-mkfifo session.in
-"$INLAKE" -csv -noheader < session.in > session.out 2>&1 &
-session=$!
-exec 3> session.in
+start_session
 echo "$LAKE CREATE TABLE l.a (x INTEGER); INSERT INTO l.a VALUES (1);" >&3
 echo "SELECT 'first', count(*) FROM l.a;" >&3
-for i in $(seq 1 50); do
-	grep -q "^first," session.out && break
-	sleep 0.1
-done
+wait_for_session first
 
 run -c "$LAKE CREATE TABLE l.b (y INTEGER); INSERT INTO l.b VALUES (2); INSERT INTO l.a VALUES (3); CALL l.set_option('data_inlining_row_limit', 0);"
 expect_eq "the other process commits" "0" "$RC"

@@ -5,26 +5,16 @@
 source "$(dirname "$0")/lib/helpers.bash" "$1"
 
 LAKE="ATTACH 'ducklake:sqlite:lake.sqlite' AS l (DATA_PATH 'files/');"
-mkfifo session.in
-"$INLAKE" -csv -noheader < session.in > session.out 2>&1 &
-session=$!
-exec 3> session.in
+start_session
 # two inserts: the first creates the inlined table, the second commits only rows (its stats are remembered)
 echo "$LAKE CREATE TABLE l.a (x INTEGER); INSERT INTO l.a VALUES (1); INSERT INTO l.a VALUES (2);" >&3
 echo "SELECT 'first', count(*) FROM l.a;" >&3
-wait_for() {
-	for i in $(seq 1 100); do
-		grep -q "^$1," session.out && return 0
-		sleep 0.1
-	done
-	fail "the session did not answer $1: $(cat session.out)"
-}
-wait_for first
+wait_for_session first
 
 run -c "$LAKE INSERT INTO l.a VALUES (3), (4);"
 expect_eq "the other process inserts" "0" "$RC"
 echo "INSERT INTO l.a VALUES (5); SELECT 'second', count(*) FROM l.a;" >&3
-wait_for second
+wait_for_session second
 
 run -c "$LAKE DELETE FROM l.a WHERE x = 1; ALTER TABLE l.a ADD COLUMN z INTEGER; INSERT INTO l.a VALUES (6, 60);"
 expect_eq "the other process deletes, alters and inserts" "0" "$RC"

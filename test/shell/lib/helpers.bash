@@ -48,6 +48,25 @@ fail() {
 	FAILURES=$((FAILURES + 1))
 }
 
+# start_session: a long-lived shell (-csv -noheader) reading file descriptor 3 (close it with `exec 3>&-`), writing
+# session.out; its pid in $session
+start_session() {
+	mkfifo session.in
+	"$INLAKE" -csv -noheader < session.in > session.out 2>&1 &
+	session=$!
+	exec 3> session.in
+}
+
+# wait_for_session TAG: waits (up to 10 s) until the session has printed a line starting "TAG,"
+wait_for_session() {
+	local i
+	for i in $(seq 1 100); do
+		grep -q "^$1," session.out && return 0
+		sleep 0.1
+	done
+	fail "the session did not print $1: $(cat session.out)"
+}
+
 # expect_eq NAME EXPECTED ACTUAL
 expect_eq() {
 	if [[ "$2" == "$3" ]]; then
