@@ -101,6 +101,24 @@ TEST(SQLiteConnectionTest, RollbackLeavesNothing) {
 	EXPECT_EQ(connection.Query("SELECT count(*) FROM t").GetValue(0, 0), duckdb::Value::BIGINT(0));
 }
 
+TEST(SQLiteConnectionTest, ExecuteWithParametersBindsValuesAndRunsTheSameTextAgain) {
+	SQLiteConnection connection(TempCatalog(), Create());
+	connection.Execute("CREATE TABLE t (id INTEGER, name TEXT) STRICT");
+	connection.Execute("INSERT INTO t VALUES (1, 'a'), (2, 'b')");
+	auto sql = "UPDATE t SET name = ?1 WHERE id = ?2";
+	// text that would break a spliced statement arrives as it is; NULL binds as NULL
+	connection.ExecuteWithParameters(sql, {duckdb::Value("it's; DROP TABLE t; --\x01"), duckdb::Value::BIGINT(1)});
+	connection.ExecuteWithParameters(sql, {duckdb::Value(duckdb::LogicalType::VARCHAR), duckdb::Value::BIGINT(2)});
+	auto rows = connection.Query("SELECT name FROM t ORDER BY id");
+	EXPECT_EQ(rows.GetValue(0, 0), duckdb::Value("it's; DROP TABLE t; --\x01"));
+	EXPECT_TRUE(rows.GetValue(0, 1).IsNull());
+	// one statement only: a second one is refused, and nothing ran
+	EXPECT_THROW(connection.ExecuteWithParameters("DELETE FROM t WHERE id = ?1; DELETE FROM t",
+	                                              {duckdb::Value::BIGINT(1)}),
+	             CatalogQueryError);
+	EXPECT_EQ(connection.Query("SELECT count(*) FROM t").GetValue(0, 0), duckdb::Value::BIGINT(2));
+}
+
 TEST(SQLiteConnectionTest, AReaderDoesNotBlockAWriter) {
 	auto path = TempCatalog();
 	SQLiteConnection writer(path, Create());
