@@ -293,25 +293,16 @@ std::vector<CatalogRows> PostgresConnection::QueryMany(const std::vector<std::st
 }
 
 void PostgresConnection::Execute(const std::string &sql) {
-	// inside a write transaction a single statement waits in the queue; several (';') run now
-	if (write_transaction && sql.find(';') == std::string::npos) {
-		queue.push_back(PostgresStatement {sql, {}, {}, {}});
-		if (queue.size() >= kMaxQueuedStatements) {
-			FlushQueue();
-		}
+	// several statements (';') run now: the queue sends each as one
+	if (sql.find(';') == std::string::npos) {
+		QueueOrRun(PostgresStatement {sql, {}, {}, {}});
 		return;
 	}
 	FlushQueue();
 	PQclear(Run(sql));
 }
 
-void PostgresConnection::ExecuteWithParameters(const std::string &sql, const std::vector<Value> &parameters) {
-	PostgresStatement statement;
-	statement.sql = sql;
-	for (auto &parameter : parameters) {
-		AddParameter(statement, parameter);
-	}
-	// like Execute: inside a write transaction the statement waits in the queue
+void PostgresConnection::QueueOrRun(PostgresStatement statement) {
 	if (write_transaction) {
 		queue.push_back(std::move(statement));
 		if (queue.size() >= kMaxQueuedStatements) {
@@ -321,6 +312,15 @@ void PostgresConnection::ExecuteWithParameters(const std::string &sql, const std
 	}
 	FlushQueue();
 	PQclear(Run(statement.sql, &statement));
+}
+
+void PostgresConnection::ExecuteWithParameters(const std::string &sql, const std::vector<Value> &parameters) {
+	PostgresStatement statement;
+	statement.sql = sql;
+	for (auto &parameter : parameters) {
+		AddParameter(statement, parameter);
+	}
+	QueueOrRun(std::move(statement));
 }
 
 int64_t PostgresConnection::ExecuteCount(const std::string &sql) {
@@ -357,14 +357,7 @@ void PostgresConnection::AppendRows(const std::string &qualified_table, const st
 			}
 			statement.sql += ")";
 		}
-		if (write_transaction) {
-			queue.push_back(std::move(statement));
-			if (queue.size() >= kMaxQueuedStatements) {
-				FlushQueue();
-			}
-		} else {
-			PQclear(Run(statement.sql, &statement));
-		}
+		QueueOrRun(std::move(statement));
 	}
 }
 

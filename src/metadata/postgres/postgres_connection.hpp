@@ -123,6 +123,9 @@ private:
 	pg_result *RunWithReconnect(const std::string &sql, const std::function<pg_result *()> &execute);
 	//! Sends the statements queued in this write transaction in one pipeline and reads their results.
 	void FlushQueue();
+	//! Inside a write transaction `statement` waits in the queue (sent with the next round trip); outside one it
+	//! runs now
+	void QueueOrRun(PostgresStatement statement);
 	void RunPipeline(const std::vector<PostgresStatement> &statements);
 	void SendPipeline(const std::vector<PostgresStatement> &statements);
 	//! Reads the pipeline's answers; the rows of statements from `first_result` on go to `results`.
