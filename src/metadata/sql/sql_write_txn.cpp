@@ -18,7 +18,6 @@ SqlWriteTxn::SqlWriteTxn(SqlMetadataStore &store, const WriteRetryPolicy &retry)
 			// the commit's first read travels with the BEGIN (one round trip to a server)
 			latest = CatalogReader::LatestSnapshotFrom(connection.BeginWriteAndQuery(store.Reader().LatestSnapshotSql()));
 			has_latest = true;
-			begin_snapshot_id = latest.snapshot_id;
 			break;
 		} catch (CatalogQueryError &error) {
 			if (error.kind != CatalogErrorKind::BUSY || attempt >= retry.max_retries) {
@@ -54,11 +53,13 @@ std::vector<SnapshotChangesRecord> SqlWriteTxn::GetChangesAfter(int64_t snapshot
 
 TableStatsRecord SqlWriteTxn::GetTableStats(int64_t table_id) {
 	auto &known = store.stats_after_commit;
-	if (known.snapshot_id == begin_snapshot_id && known.stats.count(table_id) && known.inlined_tables.count(table_id)) {
-		// this store's last commit wrote them, and nothing has committed since
-		inlined_tables[table_id] = known.inlined_tables[table_id];
-		stats_read[table_id] = known.stats[table_id];
-		return stats_read[table_id];
+	auto known_stats = known.stats.find(table_id);
+	auto known_inlined = known.inlined_tables.find(table_id);
+	if (known.snapshot_id == latest.snapshot_id && known_stats != known.stats.end() &&
+	    known_inlined != known.inlined_tables.end()) {
+		// this store's last commit wrote them, and nothing has committed since (`latest` was read under the lock)
+		inlined_tables[table_id] = known_inlined->second;
+		return stats_read[table_id] = known_stats->second;
 	}
 	// the table's inlined tables come along: a commit that writes the table asks for them next
 	std::vector<InlinedTableRecord> inlined;
@@ -278,8 +279,8 @@ static bool OnlyRowChanges(const std::string &changes_made) {
 }
 
 void SqlWriteTxn::RememberStatsAfterCommit() {
-	if (!batch.HasSnapshot() || batch.SnapshotRow().empty() || batch.ChangesRow().size() < 2 ||
-	    batch.ChangesRow()[1].IsNull() || !OnlyRowChanges(batch.ChangesRow()[1].ToString())) {
+	// (the changes row: snapshot id, changes_made, ...)
+	if (!batch.HasSnapshot() || !OnlyRowChanges(batch.ChangesRow()[1].ToString())) {
 		return;
 	}
 	SqlMetadataStore::StatsAfterCommit after;

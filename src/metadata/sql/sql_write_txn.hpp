@@ -103,11 +103,10 @@ private:
 	CatalogConnection &connection;
 	std::unique_lock<OwnedMutex> guard;
 	bool open = false;
-	//! The latest snapshot, read as the transaction began (until GetLatestSnapshot takes it)
+	//! The latest snapshot, read as the transaction began (until GetLatestSnapshot takes it; kept after that: the
+	//! store's stats_after_commit hold for this transaction when they are of its snapshot)
 	SnapshotRecord latest;
 	bool has_latest = false;
-	//! Its id (the store's stats_after_commit are this transaction's if they are of this snapshot)
-	int64_t begin_snapshot_id = -1;
 	//! Tables whose stats this transaction wrote
 	std::set<int64_t> stats_written;
 	//! What the store remembers of this transaction's stats once it has committed
