@@ -77,7 +77,7 @@ unique_ptr<PreparedStatement> PrepareTenRows(Connection &con) {
 double TimePreparedMs(PreparedStatement &prepared, idx_t writer, idx_t commit) {
 	duckdb::vector<Value> values;
 	for (idx_t i = 0; i < 10; i++) {
-		auto id = int64_t(writer * 1000000 + commit * 10 + i);
+		auto id = TenRowsId(writer, commit, i);
 		values.push_back(Value::BIGINT(id));
 		values.push_back(Value("row " + std::to_string(id)));
 	}

@@ -19,11 +19,16 @@
 
 namespace bench {
 
-//! Ten rows for commit `commit` of writer `writer`, as VALUES text: (id, 'row <id>'), ids unique per writer
+//! The id of row `i` (0..9) of commit `commit` of writer `writer`: unique per writer
+inline int64_t TenRowsId(duckdb::idx_t writer, duckdb::idx_t commit, duckdb::idx_t i) {
+	return int64_t(writer * 1000000 + commit * 10 + i);
+}
+
+//! Ten rows for commit `commit` of writer `writer`, as VALUES text: (id, 'row <id>')
 inline std::string TenRows(duckdb::idx_t writer, duckdb::idx_t commit) {
 	std::string values;
 	for (duckdb::idx_t i = 0; i < 10; i++) {
-		auto id = std::to_string((writer * 1000000) + commit * 10 + i);
+		auto id = std::to_string(TenRowsId(writer, commit, i));
 		values += (i ? ", (" : "(") + id + ", 'row " + id + "')";
 	}
 	return values;
@@ -46,7 +51,7 @@ inline std::string CatalogRowTables(const std::string &key_type) {
 inline std::string CatalogRowWrites(duckdb::idx_t writer, duckdb::idx_t commit) {
 	std::string values;
 	for (duckdb::idx_t i = 0; i < 10; i++) {
-		auto id = std::to_string((writer * 1000000) + commit * 10 + i);
+		auto id = std::to_string(TenRowsId(writer, commit, i));
 		values += (i ? ", (" : "(") + std::to_string(i) + ", " + id + ", 'row " + id + "')";
 	}
 	return "INSERT INTO ti SELECT (SELECT next_row_id FROM stats WHERE table_id = 1) + column1, "

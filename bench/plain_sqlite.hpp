@@ -61,7 +61,7 @@ public:
 		}
 		Exec("BEGIN IMMEDIATE");
 		for (int i = 0; i < 10; i++) {
-			auto id = int64_t(writer * 1000000 + commit * 10 + i);
+			auto id = TenRowsId(writer, commit, i);
 			auto name = "row " + std::to_string(id);
 			sqlite3_bind_int64(insert, 2 * i + 1, id);
 			sqlite3_bind_text(insert, 2 * i + 2, name.c_str(), -1, SQLITE_TRANSIENT);
