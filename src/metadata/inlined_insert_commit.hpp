@@ -14,7 +14,8 @@
 // The statement checks, under the lock, what the full commit would check for
 // an insert (no snapshot after the transaction's names the table as dropped
 // or altered) and what it relies on (the table's stats row and the inlined
-// table of its schema version exist). When a check fails it writes nothing,
+// table of its schema version exist, and the column statistics rows whose
+// bounds the rows widen still hold the bounds the widening started from). When a check fails it writes nothing,
 // and the caller commits the ordinary way, which then reports the conflict or
 // creates what was missing.
 //===----------------------------------------------------------------------===//
@@ -29,6 +30,16 @@
 
 namespace inlake {
 
+//! One column statistics row an inlined insert changes: contains_null / contains_nan are set where `updated`
+//! sets them; the bounds become `updated`'s: NULL (unknown from now on) when it has none, else (widened) only
+//! while the row still holds `expected`'s bounds.
+struct ColumnStatsChange {
+	enum class Bounds { KEEP, UNKNOWN, WIDEN };
+	ColumnStatsRecord expected;
+	ColumnStatsRecord updated;
+	Bounds bounds = Bounds::KEEP;
+};
+
 struct InlinedInsertCommit {
 	struct Table {
 		int64_t table_id = -1;
@@ -42,6 +53,10 @@ struct InlinedInsertCommit {
 		//! Row i's id is the table's next row id + row_offsets[i]; the next row id then grows by new_row_count
 		std::vector<int64_t> row_offsets;
 		int64_t new_row_count = 0;
+		//! The rows' changes to the table's column statistics rows (ducklake_table_column_stats), and the column
+		//! statistics the table has after the commit (the store remembers them: KnownTableStats)
+		std::vector<ColumnStatsChange> column_stats_changes;
+		TableStatsRecord stats_after;
 	};
 	//! The snapshot the transaction read: any snapshot after it that drops or alters a table fails the checks
 	int64_t base_snapshot_id = -1;

@@ -278,6 +278,13 @@ struct ColumnStatsRecord {
 	bool has_min_max = false;
 	std::string min_value;
 	std::string max_value;
+
+	//! Whether `other` is the same row
+	bool Same(const ColumnStatsRecord &other) const {
+		return column_id == other.column_id && contains_null == other.contains_null &&
+		       contains_nan == other.contains_nan && has_min_max == other.has_min_max &&
+		       min_value == other.min_value && max_value == other.max_value;
+	}
 };
 
 struct TableStatsRecord {
@@ -289,14 +296,23 @@ struct TableStatsRecord {
 
 	//! Whether `other` holds the same column stats rows (in the same order)
 	bool SameColumnStats(const TableStatsRecord &other) const {
+		if (!SameColumnIds(other)) {
+			return false;
+		}
+		for (size_t i = 0; i < column_stats.size(); i++) {
+			if (!column_stats[i].Same(other.column_stats[i])) {
+				return false;
+			}
+		}
+		return true;
+	}
+	//! Whether `other` holds column stats rows of the same columns (in the same order)
+	bool SameColumnIds(const TableStatsRecord &other) const {
 		if (column_stats.size() != other.column_stats.size()) {
 			return false;
 		}
 		for (size_t i = 0; i < column_stats.size(); i++) {
-			auto &a = column_stats[i];
-			auto &b = other.column_stats[i];
-			if (a.column_id != b.column_id || a.contains_null != b.contains_null || a.contains_nan != b.contains_nan ||
-			    a.has_min_max != b.has_min_max || a.min_value != b.min_value || a.max_value != b.max_value) {
+			if (column_stats[i].column_id != other.column_stats[i].column_id) {
 				return false;
 			}
 		}

@@ -344,6 +344,12 @@ public:
 	virtual int64_t TryCommitInlinedInserts(const InlinedInsertCommit &commit) {
 		return -1;
 	}
+	//! The table's stats (column statistics rows, next row id) as this store last read or wrote them, for
+	//! TryCommitInlinedInserts; false when not known. Once a table has had rows its bounds only widen or become
+	//! unknown (TableStatsMerge), so values inside these bounds are inside the catalog's now.
+	virtual bool KnownTableStats(int64_t table_id, TableStatsRecord &stats) {
+		return false;
+	}
 
 	//! Every row of one table of the catalog database (a ducklake_* table, inlined data tables included), with
 	//! its columns' names and types as the database declares them: the one way to look into a catalog that

@@ -61,6 +61,7 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vect
 	auto stats = write.GetTableStats(table_id);
 	bool stats_exist = stats.table_id >= 0;
 	stats.table_id = table_id;
+	TableStatsMerge merge(columns, stats);
 	int64_t file_order = 0;
 	for (auto &flushed : flush.files) {
 		auto &file = flushed.file;
@@ -83,7 +84,7 @@ void CommitFlush(TableCommitContext &context, TableFlush &flush, const std::vect
 		write.InsertDataFile(record);
 		flushed.data_file_id = record.data_file_id;
 		stats.file_size_bytes += file.file_size_bytes;
-		MergeColumnStats(columns, record.column_stats, stats);
+		merge.AddColumnStats(record.column_stats);
 		if (flushed.delete_count > 0) {
 			write.InsertDeleteFile(PartialDeleteRecord(table_id, record.data_file_id, flushed.delete_file,
 			                                    flushed.delete_count, flushed.min_delete_snapshot,

@@ -8,6 +8,7 @@
 #include "transaction/lake_transaction.hpp"
 #include "transaction/flush_commit.hpp"
 #include "transaction/one_step_commit.hpp"
+#include "transaction/promoted_column_bounds.hpp"
 #include "transaction/table_data_commit.hpp"
 
 #include "duckdb/common/error_data.hpp"
@@ -125,6 +126,10 @@ private:
 			write.InsertTable(record, next.snapshot_id);
 			if (changes.column_altered_tables.count(entry.first)) {
 				write.RecordSchemaVersion(next.snapshot_id, next.schema_version, entry.first);
+				auto committed = transaction.CommittedSet().GetTableById(entry.first);
+				if (committed) {
+					RewritePromotedBounds(committed->Record().columns, record.columns, entry.first, write);
+				}
 			}
 			if (changes.sort_altered_tables.count(entry.first)) {
 				write.WriteSortOrder(entry.first, next.next_catalog_id++, record.sort_keys, next.snapshot_id);

@@ -2,6 +2,8 @@
 
 #include "transaction/change_set.hpp"
 #include "transaction/lake_transaction.hpp"
+#include "transaction/table_stats_merge.hpp"
+#include "write/inlined_rows_stats.hpp"
 
 
 namespace inlake {
@@ -25,7 +27,49 @@ bool OnlyInlinedInserts(const LocalChanges &changes) {
 	return true;
 }
 
-//! Table `table_id`'s part of the commit; false when one of its rows keeps a committed id (an UPDATE's)
+bool SameBounds(const ColumnStatsRecord &a, const ColumnStatsRecord &b) {
+	return a.has_min_max == b.has_min_max && a.min_value == b.min_value && a.max_value == b.max_value;
+}
+
+//! What the rows change in the table's column statistics, merged into the statistics the store knows; false when
+//! it knows none, or the table had no rows then, or a column has no statistics row (the ordinary commit reads and
+//! writes those)
+bool DescribeColumnStats(MetadataStore &store, const LakeTableEntry &table, const LocalTableChanges &changes,
+                         InlinedInsertCommit::Table &result) {
+	TableStatsRecord known;
+	if (!store.KnownTableStats(result.table_id, known) || known.next_row_id == 0) {
+		return false;
+	}
+	auto &after = result.stats_after;
+	after = known;
+	TableStatsMerge merge(table.Record().columns, after);
+	merge.AddColumnStats(InlinedRowsColumnStats(table.Record().columns, *changes.inlined_rows));
+	if (after.column_stats.size() != known.column_stats.size()) {
+		return false;
+	}
+	for (size_t i = 0; i < known.column_stats.size(); i++) {
+		auto &before = known.column_stats[i];
+		auto &now = after.column_stats[i];
+		if (before.contains_null == now.contains_null && before.contains_nan == now.contains_nan &&
+		    SameBounds(before, now)) {
+			continue;
+		}
+		ColumnStatsChange change;
+		change.expected = before;
+		change.updated = now;
+		if (!SameBounds(before, now)) {
+			if (now.has_min_max && !before.has_min_max) {
+				return false; // (bounds where there were none: not an insert into a table that has had rows)
+			}
+			change.bounds = now.has_min_max ? ColumnStatsChange::Bounds::WIDEN : ColumnStatsChange::Bounds::UNKNOWN;
+		}
+		result.column_stats_changes.push_back(std::move(change));
+	}
+	return true;
+}
+
+//! Table `table_id`'s part of the commit; false when one of its rows keeps a committed id (an UPDATE's), or its
+//! column statistics are not known
 bool DescribeTable(LakeTransaction &transaction, int64_t table_id, const LocalTableChanges &changes,
                    InlinedInsertCommit::Table &result) {
 	auto table = transaction.CurrentTable(table_id);
@@ -50,7 +94,7 @@ bool DescribeTable(LakeTransaction &transaction, int64_t table_id, const LocalTa
 		}
 	}
 	result.new_row_count = changes.new_row_count;
-	return true;
+	return DescribeColumnStats(transaction.GetCatalog().Store(), *table, changes, result);
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 
 #include "read/delete_file_loader.hpp"
 #include "transaction/table_stats_merge.hpp"
+#include "write/inlined_rows_stats.hpp"
 
 #include "duckdb/common/exception/transaction_exception.hpp"
 
@@ -46,8 +47,9 @@ void TableDataCommit::Write() {
 	stats.table_id = table_id;
 	auto real_row_start = stats.next_row_id;
 	emptied_files = changes.EmptiedNewFiles();
-	WriteFiles(stats, real_row_start);
-	WriteInlinedRows(stats, real_row_start);
+	TableStatsMerge merge(table.Record().columns, stats);
+	WriteFiles(merge, real_row_start);
+	WriteInlinedRows(stats, merge, real_row_start);
 	if (changes.HasInsertedRows()) {
 		stats.next_row_id = std::max(stats.next_row_id, real_row_start + changes.new_row_count);
 	}
@@ -55,7 +57,7 @@ void TableDataCommit::Write() {
 	context.write.WriteTableStats(stats, stats_exist);
 }
 
-void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start) {
+void TableDataCommit::WriteFiles(TableStatsMerge &merge, int64_t real_row_start) {
 	CheckAddedFilesAreNew();
 	for (size_t i = 0; i < changes.new_files.size(); i++) {
 		auto &file = changes.new_files[i];
@@ -91,7 +93,7 @@ void TableDataCommit::WriteFiles(TableStatsRecord &stats, int64_t real_row_start
 		if (i < changes.new_file_added.size() && changes.new_file_added[i]) {
 			RegisterAddedFile(*changes.new_file_added[i], record);
 		}
-		MergeFileIntoTableStats(table.Record().columns, record, stats);
+		merge.AddFile(record);
 		context.write.InsertDataFile(record);
 		new_file_ids.push_back(record.data_file_id);
 	}
@@ -120,7 +122,7 @@ std::string TableDataCommit::InlinedTableName() {
 	return record.table_name;
 }
 
-void TableDataCommit::WriteInlinedRows(TableStatsRecord &stats, int64_t real_row_start) {
+void TableDataCommit::WriteInlinedRows(TableStatsRecord &stats, TableStatsMerge &merge, int64_t real_row_start) {
 	if (!changes.inlined_rows || changes.inlined_rows->Count() == 0) {
 		return;
 	}
@@ -151,6 +153,7 @@ void TableDataCommit::WriteInlinedRows(TableStatsRecord &stats, int64_t real_row
 		rows.Append(out);
 	}
 	context.write.AppendInlinedRows(InlinedTableName(), rows);
+	merge.AddColumnStats(InlinedRowsColumnStats(table.Record().columns, source));
 	stats.record_count += int64_t(rows.Count());
 	context.change_set.AddId("inlined_insert", table_id);
 }

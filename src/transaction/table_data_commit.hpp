@@ -16,6 +16,7 @@
 #include "metadata/metadata_store.hpp"
 #include "transaction/change_set.hpp"
 #include "transaction/local_changes.hpp"
+#include "transaction/table_stats_merge.hpp"
 
 namespace inlake {
 
@@ -62,13 +63,13 @@ public:
 	void Write();
 
 private:
-	void WriteFiles(TableStatsRecord &stats, int64_t real_row_start);
+	void WriteFiles(TableStatsMerge &merge, int64_t real_row_start);
 	//! An added file's registration (table_data_commit_added.cpp): its stored path, and its name mapping, written
 	//! once per mapping the transaction's files share
 	void RegisterAddedFile(const AddedFileInfo &added, DataFileRecord &record);
 	//! A file this transaction adds that a concurrent commit added to the table first is a conflict
 	void CheckAddedFilesAreNew();
-	void WriteInlinedRows(TableStatsRecord &stats, int64_t real_row_start);
+	void WriteInlinedRows(TableStatsRecord &stats, TableStatsMerge &merge, int64_t real_row_start);
 	void WriteDeletes(TableStatsRecord &stats);
 	void WriteDeleteFiles(TableStatsRecord &stats);
 	//! Ends the inlined rows (committed row ids) as they were at the transaction's snapshot.

@@ -1,6 +1,9 @@
 #include "transaction/table_stats_merge.hpp"
 
-#include <map>
+#include "transaction/bound_headroom.hpp"
+#include "write/inlined_rows_stats.hpp"
+
+#include "duckdb/function/cast/cast_function_set.hpp"
 
 namespace inlake {
 using duckdb::LogicalType;
@@ -13,64 +16,148 @@ void CollectColumnTypes(const std::vector<LakeColumn> &columns, std::map<int64_t
 	}
 }
 
+bool ParseStatValue(const std::string &text, const LogicalType &type, Value &value) {
+	// (DuckDB's default casts, with the set built once per thread: building it is most of a cast's cost)
+	thread_local duckdb::CastFunctionSet casts;
+	thread_local duckdb::GetCastFunctionInput input;
+	std::string error;
+	return Value(text).TryCastAs(casts, input, type, value, &error);
+}
+
 bool StatValueReplaces(const std::string &candidate, const std::string &current, const LogicalType &type,
                      bool want_less) {
 	Value a, b;
-	std::string error;
-	if (!Value(candidate).DefaultTryCastAs(type, a, &error) || !Value(current).DefaultTryCastAs(type, b, &error)) {
+	if (!ParseStatValue(candidate, type, a) || !ParseStatValue(current, type, b)) {
 		return false;
 	}
 	return want_less ? a < b : a > b;
 }
 
-void MergeFileIntoTableStats(const std::vector<LakeColumn> &columns, const DataFileRecord &file,
-                             TableStatsRecord &stats) {
+TableStatsMerge::TableStatsMerge(const std::vector<LakeColumn> &columns, TableStatsRecord &stats)
+    : stats(stats), never_had_rows(stats.next_row_id == 0) {
+	CollectColumnTypes(columns, types);
+	CollectColumns(columns);
+}
+
+void TableStatsMerge::CollectColumns(const std::vector<LakeColumn> &columns) {
+	for (auto &column : columns) {
+		columns_by_id[column.column_id] = &column;
+		CollectColumns(column.children);
+	}
+}
+
+void TableStatsMerge::AddFile(const DataFileRecord &file) {
 	stats.record_count += file.record_count;
 	stats.file_size_bytes += file.file_size_bytes;
 	stats.next_row_id = std::max(stats.next_row_id, file.row_id_start + file.record_count);
-	MergeColumnStats(columns, file.column_stats, stats);
+	AddColumnStats(file.column_stats);
 }
 
-void MergeColumnStats(const std::vector<LakeColumn> &columns, const std::vector<FileColumnStatsRecord> &file_stats,
-                      TableStatsRecord &stats) {
-	std::map<int64_t, LogicalType> types;
-	CollectColumnTypes(columns, types);
-	for (auto &file_column : file_stats) {
+ColumnStatsRecord &TableStatsMerge::NewColumnRow(int64_t column_id) {
+	stats.column_stats.emplace_back();
+	auto &row = stats.column_stats.back();
+	row.column_id = column_id;
+	known_before.insert(column_id);
+	if (never_had_rows) {
+		return row;
+	}
+	// the column (or nested field) came after the table's rows (ALTER TABLE ... ADD COLUMN): they hold its
+	// initial default
+	auto column = columns_by_id.find(column_id);
+	if (column == columns_by_id.end() || !column->second->has_initial_default) {
+		row.contains_null = true;
+		return row;
+	}
+	auto &type = column->second->type;
+	Value value;
+	std::string error;
+	if (type.IsNested() || !Value(column->second->initial_default).DefaultTryCastAs(type, value, &error)) {
+		unbounded.insert(column_id);
+		return row;
+	}
+	if ((type.id() == duckdb::LogicalTypeId::FLOAT && Value::IsNan(value.GetValue<float>())) ||
+	    (type.id() == duckdb::LogicalTypeId::DOUBLE && Value::IsNan(value.GetValue<double>()))) {
+		row.contains_nan = true; // (bounds leave NaN out)
+		return row;
+	}
+	row.has_min_max = true;
+	row.min_value = row.max_value = value.ToString();
+	return row;
+}
+
+void TableStatsMerge::AddColumnStats(const std::vector<FileColumnStatsRecord> &added) {
+	for (auto &column : added) {
 		ColumnStatsRecord *target = nullptr;
 		for (auto &existing : stats.column_stats) {
-			if (existing.column_id == file_column.column_id) {
+			if (existing.column_id == column.column_id) {
 				target = &existing;
 			}
 		}
 		if (!target) {
-			stats.column_stats.emplace_back();
-			target = &stats.column_stats.back();
-			target->column_id = file_column.column_id;
-			target->has_min_max = file_column.has_min_max;
-			target->min_value = file_column.min_value;
-			target->max_value = file_column.max_value;
-			target->contains_null = file_column.null_count != 0;
-			target->contains_nan = file_column.contains_nan;
-			continue;
+			target = &NewColumnRow(column.column_id);
 		}
-		target->contains_null = target->contains_null || file_column.null_count != 0;
-		target->contains_nan = target->contains_nan || file_column.contains_nan;
-		if (!file_column.has_min_max) {
-			continue;
+		target->contains_null = target->contains_null || column.null_count != 0;
+		target->contains_nan = target->contains_nan || column.contains_nan;
+		Widen(*target, column);
+	}
+}
+
+//! `text` as a bound of a column of `type`; false when it is none. DuckDB's Parquet writer cuts a string bound to
+//! 256 bytes, which of a JSON value is no JSON (the default casts do not check JSON): a JSON bound that long is
+//! taken for a cut one.
+static bool ParseBound(const std::string &text, const LogicalType &type, Value &value) {
+	return !(type.IsJSONType() && text.size() >= kMaxInlinedBoundBytes) && ParseStatValue(text, type, value);
+}
+
+void TableStatsMerge::Widen(ColumnStatsRecord &target, const FileColumnStatsRecord &added) {
+	auto type = types.count(target.column_id) ? types[target.column_id] : LogicalType::VARCHAR;
+	Value added_min, added_max;
+	if (added.has_min_max && (!ParseBound(added.min_value, type, added_min) ||
+	                          !ParseBound(added.max_value, type, added_max))) {
+		FileColumnStatsRecord unbounded_values = added;
+		unbounded_values.has_min_max = false;
+		Widen(target, unbounded_values);
+		return;
+	}
+	if (!added.has_min_max) {
+		// (a file's NaN says nothing about its other values: a Parquet list of doubles holding a NaN comes without
+		// bounds for all of them)
+		bool all_null = added.value_count > 0 && added.null_count >= added.value_count;
+		if (!all_null) {
+			// values without bounds (or counts that do not say): the table's range is unknown from now on
+			unbounded.insert(target.column_id);
+			target.has_min_max = false;
+			target.min_value.clear();
+			target.max_value.clear();
 		}
-		auto type = types.count(file_column.column_id) ? types[file_column.column_id] : LogicalType::VARCHAR;
-		if (!target->has_min_max) {
-			target->has_min_max = true;
-			target->min_value = file_column.min_value;
-			target->max_value = file_column.max_value;
-			continue;
+		return;
+	}
+	if (unbounded.count(target.column_id)) {
+		return;
+	}
+	if (!target.has_min_max) {
+		if (!never_had_rows && !known_before.count(target.column_id)) {
+			return; // NULL in a table that has had rows: unknown, or only NULLs so far (NULL bounds both)
 		}
-		if (StatValueReplaces(file_column.min_value, target->min_value, type, true)) {
-			target->min_value = file_column.min_value;
-		}
-		if (StatValueReplaces(file_column.max_value, target->max_value, type, false)) {
-			target->max_value = file_column.max_value;
-		}
+		target.has_min_max = true;
+		target.min_value = added.min_value;
+		target.max_value = added.max_value;
+		return;
+	}
+	Value current_min, current_max;
+	if (!ParseStatValue(target.min_value, type, current_min) || !ParseStatValue(target.max_value, type, current_max)) {
+		return; // (bounds of another writer's that do not read as the type: kept as they are)
+	}
+	bool grow_min = added_min < current_min;
+	bool grow_max = added_max > current_max;
+	// a table's first rows set exact bounds; later growth gets headroom (see bound_headroom.hpp)
+	auto new_min = grow_min ? added.min_value : target.min_value;
+	auto new_max = grow_max ? added.max_value : target.max_value;
+	if (grow_min) {
+		target.min_value = never_had_rows ? new_min : BoundWithHeadroom(type, new_min, new_max, true);
+	}
+	if (grow_max) {
+		target.max_value = never_had_rows ? new_max : BoundWithHeadroom(type, new_max, new_min, false);
 	}
 }
 

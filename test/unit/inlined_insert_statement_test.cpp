@@ -72,6 +72,52 @@ TEST(InlinedInsertStatementTest, ParametersWithoutTheTextAreTheStatementsOwn) {
 	EXPECT_EQ(statement.sql.find("$" + std::to_string(parameters.size() + 1)), std::string::npos);
 }
 
+//! Column statistics changes of every kind: table 7's column 1 widened, its column 2 only gaining NULLs, table 8's
+//! column 2 losing its bounds
+void AddColumnStatsChanges(InlinedInsertCommit &commit) {
+	inlake::ColumnStatsChange widen;
+	widen.expected.column_id = widen.updated.column_id = 1;
+	widen.expected.has_min_max = widen.updated.has_min_max = true;
+	widen.expected.min_value = "100";
+	widen.expected.max_value = "109";
+	widen.updated.min_value = "100";
+	widen.updated.max_value = "120";
+	widen.bounds = inlake::ColumnStatsChange::Bounds::WIDEN;
+	inlake::ColumnStatsChange nulls;
+	nulls.expected.column_id = nulls.updated.column_id = 2;
+	nulls.updated.contains_null = true;
+	inlake::ColumnStatsChange unknown;
+	unknown.expected.column_id = unknown.updated.column_id = 2;
+	unknown.expected.has_min_max = true;
+	unknown.expected.min_value = "a";
+	unknown.expected.max_value = "b";
+	unknown.bounds = inlake::ColumnStatsChange::Bounds::UNKNOWN;
+	commit.tables[0].column_stats_changes = {widen, nulls};
+	commit.tables[1].column_stats_changes = {unknown};
+}
+
+TEST(InlinedInsertStatementTest, ColumnStatsChangesBindInTheStatementsOrder) {
+	inlake::PostgresDialect dialect;
+	auto first = Rows(100, 10);
+	auto second = Rows(5, 3);
+	auto commit = Commit(first, second, 41);
+	AddColumnStatsChanges(commit);
+	auto statement = inlake::InlinedInsertStatement(commit, dialect, "p.");
+	auto parameters = inlake::InlinedInsertParameters(commit, dialect);
+	ASSERT_EQ(parameters.size(), statement.parameters.size());
+	for (size_t i = 0; i < parameters.size(); i++) {
+		EXPECT_TRUE(Value::NotDistinctFrom(parameters[i], statement.parameters[i])) << "parameter " << i + 1;
+	}
+	// the widened bounds are set only where the row still holds those they grew from (checked with the others)
+	EXPECT_NE(statement.sql.find("AND column_id = 1 AND min_value = CAST($2 AS VARCHAR) AND max_value = CAST($3 AS VARCHAR)"), std::string::npos);
+	EXPECT_NE(statement.sql.find("min_value = NULL, max_value = NULL FROM snap WHERE table_id = 8 AND column_id = 2"),
+	          std::string::npos);
+	// another kind of change is another shape
+	auto keep = commit;
+	keep.tables[1].column_stats_changes[0].bounds = inlake::ColumnStatsChange::Bounds::KEEP;
+	EXPECT_NE(inlake::InlinedInsertShape(commit, dialect), inlake::InlinedInsertShape(keep, dialect));
+}
+
 TEST(InlinedInsertStatementTest, OneShapeOneText) {
 	inlake::PostgresDialect dialect;
 	auto a1 = Rows(100, 10), a2 = Rows(5, 3);

@@ -6,35 +6,6 @@
 
 namespace inlake {
 
-static bool SameColumnStats(const ColumnStatsRecord &x, const ColumnStatsRecord &y) {
-	return x.column_id == y.column_id && x.contains_null == y.contains_null && x.contains_nan == y.contains_nan &&
-	       x.has_min_max == y.has_min_max && x.min_value == y.min_value && x.max_value == y.max_value;
-}
-
-static bool SameColumnStats(const TableStatsRecord &a, const TableStatsRecord &b) {
-	if (a.column_stats.size() != b.column_stats.size()) {
-		return false;
-	}
-	for (size_t i = 0; i < a.column_stats.size(); i++) {
-		if (!SameColumnStats(a.column_stats[i], b.column_stats[i])) {
-			return false;
-		}
-	}
-	return true;
-}
-
-static bool SameColumnIds(const TableStatsRecord &a, const TableStatsRecord &b) {
-	if (a.column_stats.size() != b.column_stats.size()) {
-		return false;
-	}
-	for (size_t i = 0; i < a.column_stats.size(); i++) {
-		if (a.column_stats[i].column_id != b.column_stats[i].column_id) {
-			return false;
-		}
-	}
-	return true;
-}
-
 static std::vector<duckdb::Value> ColumnStatsValues(const ColumnStatsRecord &column) {
 	auto text = [&](const std::string &value) {
 		return column.has_min_max ? duckdb::Value(value) : duckdb::Value(duckdb::LogicalType::VARCHAR);
@@ -68,14 +39,14 @@ void DuckDBWriteTxn::WriteStatsRows(const StatsWrite &write) {
 		                          "the catalog database is damaged",
 		                          (long long)stats.table_id, (unsigned long long)matched[0]);
 	}
-	if (SameColumnStats(write.previous, stats)) {
+	if (write.previous.SameColumnStats(stats)) {
 		return;
 	}
-	if (SameColumnIds(write.previous, stats)) {
+	if (write.previous.SameColumnIds(stats)) {
 		std::vector<KeyedUpdate> updates;
 		for (size_t i = 0; i < stats.column_stats.size(); i++) {
 			auto &column = stats.column_stats[i];
-			if (!SameColumnStats(column, write.previous.column_stats[i])) {
+			if (!column.Same(write.previous.column_stats[i])) {
 				updates.push_back({{stats.table_id, column.column_id}, ColumnStatsValues(column)});
 			}
 		}

@@ -140,7 +140,35 @@ void CatalogWriter::DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file
 	                   " AND begin_snapshot <= " + SqlInt(snapshot_id));
 }
 
-void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists, bool column_stats_unchanged) {
+static std::vector<Value> ColumnStatsValues(const ColumnStatsRecord &column) {
+	bool storable = BoundsStorable(column.has_min_max, column.min_value, column.max_value);
+	auto text = [&](const std::string &value) {
+		return storable ? Value(value) : Value(duckdb::LogicalType::VARCHAR);
+	};
+	return {Value::BOOLEAN(column.contains_null), Value::BOOLEAN(column.contains_nan), text(column.min_value),
+	        text(column.max_value)};
+}
+
+void CatalogWriter::UpdateChangedColumnStats(const TableStatsRecord &stats, const TableStatsRecord &previous) {
+	// the values are parameters: the statement's text is the same at every commit (kept prepared)
+	auto &dialect = connection.Dialect();
+	std::string sql = "UPDATE " + prefix + "ducklake_table_column_stats SET contains_null = " + dialect.Parameter(1) +
+	                  ", contains_nan = " + dialect.Parameter(2) + ", min_value = " + dialect.Parameter(3) +
+	                  ", max_value = " + dialect.Parameter(4) + " WHERE table_id = " + dialect.Parameter(5) +
+	                  " AND column_id = " + dialect.Parameter(6);
+	for (size_t i = 0; i < stats.column_stats.size(); i++) {
+		auto &column = stats.column_stats[i];
+		if (column.Same(previous.column_stats[i])) {
+			continue;
+		}
+		auto values = ColumnStatsValues(column);
+		values.push_back(Value::BIGINT(stats.table_id));
+		values.push_back(Value::BIGINT(column.column_id));
+		connection.ExecuteWithParameters(sql, values);
+	}
+}
+
+void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists, const TableStatsRecord *previous) {
 	auto id = SqlInt(stats.table_id);
 	// the counts are parameters: the statement's text is the same at every commit (kept prepared)
 	auto &dialect = connection.Dialect();
@@ -152,8 +180,9 @@ void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists, 
 		                                     ", file_size_bytes = " + dialect.Parameter(3) +
 		                                     " WHERE table_id = " + dialect.Parameter(4),
 		                                 counts);
-		if (column_stats_unchanged) {
-			return; // (an insert of inlined rows changes only the counts)
+		if (previous && previous->SameColumnIds(stats)) {
+			UpdateChangedColumnStats(stats, *previous);
+			return;
 		}
 		connection.Execute("DELETE FROM " + prefix + "ducklake_table_column_stats WHERE table_id = " + id);
 	} else {
@@ -166,13 +195,11 @@ void CatalogWriter::WriteTableStats(const TableStatsRecord &stats, bool exists, 
 	}
 	std::vector<std::vector<Value>> rows;
 	for (auto &column : stats.column_stats) {
-		bool storable = BoundsStorable(column.has_min_max, column.min_value, column.max_value);
-		auto text = [&](const std::string &value) {
-			return storable ? Value(value) : Value(duckdb::LogicalType::VARCHAR);
-		};
-		rows.push_back({Value::BIGINT(stats.table_id), Value::BIGINT(column.column_id),
-		                Value::BOOLEAN(column.contains_null), Value::BOOLEAN(column.contains_nan),
-		                text(column.min_value), text(column.max_value)});
+		std::vector<Value> row {Value::BIGINT(stats.table_id), Value::BIGINT(column.column_id)};
+		for (auto &value : ColumnStatsValues(column)) {
+			row.push_back(std::move(value));
+		}
+		rows.push_back(std::move(row));
 	}
 	connection.AppendRows(prefix + "ducklake_table_column_stats",
 	                      {"table_id", "column_id", "contains_null", "contains_nan", "min_value", "max_value"}, rows);

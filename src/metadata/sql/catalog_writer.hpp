@@ -38,11 +38,15 @@ public:
 	void InsertDeleteFile(const DeleteFileRecord &file);
 	void AppendInlinedDeletes(int64_t table_id, const std::vector<InlinedDeleteRecord> &deletes, int64_t snapshot_id);
 	void DeleteInlinedDeletesUpTo(int64_t table_id, int64_t data_file_id, int64_t snapshot_id);
-	//! Replaces the table's stats rows (`exists`: it has them already) by `stats`; `column_stats_unchanged`: the
-	//! table's column stats rows are `stats.column_stats` already, and stay as they are.
-	void WriteTableStats(const TableStatsRecord &stats, bool exists, bool column_stats_unchanged = false);
+	//! Replaces the table's stats rows (`exists`: it has them already) by `stats`. `previous`: the table's column
+	//! stats rows as the catalog holds them (read in this transaction; null: not known): rows equal to them stay,
+	//! rows of the same columns are updated where they changed.
+	void WriteTableStats(const TableStatsRecord &stats, bool exists, const TableStatsRecord *previous = nullptr);
 
 private:
+	//! Updates the column stats rows of `stats` that differ from `previous`'s (rows of the same columns)
+	void UpdateChangedColumnStats(const TableStatsRecord &stats, const TableStatsRecord &previous);
+
 	CatalogConnection &connection;
 	std::string prefix;
 };

@@ -45,6 +45,12 @@ private:
 
 	//! What the full commit of an insert checks, and what this statement relies on
 	std::string Conditions() {
+		// the base snapshot is a parameter: the text stays the same from commit to commit (a prepared statement).
+		// The upper bound (the latest snapshot: no change row is after it) changes nothing in what is found, but
+		// it makes the range one whose size the planner cannot know either way: the generic plan then reads the
+		// few rows after the base through the primary key, where `> $n` alone gave a scan of every change row
+		// the lake ever made, under the lock, at every commit
+		auto base = Bind(Value::BIGINT(commit.base_snapshot_id), "BIGINT");
 		std::string touched;
 		std::string exist;
 		for (auto &table : commit.tables) {
@@ -57,14 +63,18 @@ private:
 			         ") AND EXISTS (SELECT 1 FROM " + prefix + "ducklake_inlined_data_tables WHERE table_id = " + id +
 			         " AND schema_version = " + SqlInt(table.schema_version) +
 			         " AND table_name = " + SqlString(table.inlined_table) + ")";
+			for (auto &change : table.column_stats_changes) {
+				if (change.bounds == ColumnStatsChange::Bounds::WIDEN) {
+					// widened from these bounds: still the catalog's (bounds only grow, so any others are wider)
+					auto min_value = Bind(Value(change.expected.min_value), "VARCHAR");
+					auto max_value = Bind(Value(change.expected.max_value), "VARCHAR");
+					exist += " AND EXISTS (SELECT 1 FROM " + prefix + "ducklake_table_column_stats WHERE table_id = " +
+					         id + " AND column_id = " + SqlInt(change.expected.column_id) + " AND min_value = " +
+					         min_value + " AND max_value = " + max_value + ")";
+				}
+			}
 		}
-		// the base snapshot is a parameter: the text stays the same from commit to commit (a prepared statement).
-		// The upper bound (the latest snapshot: no change row is after it) changes nothing in what is found, but
-		// it makes the range one whose size the planner cannot know either way: the generic plan then reads the
-		// few rows after the base through the primary key, where `> $n` alone gave a scan of every change row
-		// the lake ever made, under the lock, at every commit
-		return "NOT EXISTS (SELECT 1 FROM " + prefix + "ducklake_snapshot_changes WHERE snapshot_id > " +
-		       Bind(Value::BIGINT(commit.base_snapshot_id), "BIGINT") +
+		return "NOT EXISTS (SELECT 1 FROM " + prefix + "ducklake_snapshot_changes WHERE snapshot_id > " + base +
 		       " AND snapshot_id <= (SELECT snapshot_id FROM latest) AND (" + touched + "))" + exist;
 	}
 
@@ -119,7 +129,29 @@ private:
 		sql += "rows_" + suffix + " AS (INSERT INTO " + prefix + SqlIdentifier(table.inlined_table) +
 		       " SELECT s.first_row_id + v.row_offset, s.snapshot_id, CAST(NULL AS BIGINT)" + selected + " FROM stats_" +
 		       suffix + " AS s, (VALUES " + Values(table, column_types) + ") AS v(" + names + "))";
+		for (size_t k = 0; k < table.column_stats_changes.size(); k++) {
+			sql += ", " + ColumnStatsRow(table, table.column_stats_changes[k], suffix + "_" + std::to_string(k));
+		}
 		return sql;
+	}
+
+	//! One column statistics row the rows change (cs_<suffix>)
+	std::string ColumnStatsRow(const InlinedInsertCommit::Table &table, const ColumnStatsChange &change,
+	                           const std::string &suffix) {
+		auto &updated = change.updated;
+		auto contains_null = Bind(Value::BOOLEAN(updated.contains_null), "BOOLEAN");
+		auto contains_nan = Bind(Value::BOOLEAN(updated.contains_nan), "BOOLEAN");
+		auto sql = "cs_" + suffix + " AS (UPDATE " + prefix + "ducklake_table_column_stats SET contains_null = " +
+		           "contains_null OR " + contains_null + ", contains_nan = contains_nan OR " + contains_nan;
+		if (change.bounds == ColumnStatsChange::Bounds::UNKNOWN) {
+			sql += ", min_value = NULL, max_value = NULL";
+		} else if (change.bounds == ColumnStatsChange::Bounds::WIDEN) {
+			auto min_value = Bind(Value(updated.min_value), "VARCHAR");
+			auto max_value = Bind(Value(updated.max_value), "VARCHAR");
+			sql += ", min_value = " + min_value + ", max_value = " + max_value;
+		}
+		return sql + " FROM snap WHERE table_id = " + SqlInt(table.table_id) +
+		       " AND column_id = " + SqlInt(updated.column_id) + ")";
 	}
 
 	std::string Values(const InlinedInsertCommit::Table &table, const std::vector<std::string> &column_types) {
@@ -160,16 +192,28 @@ std::string InlinedInsertShape(const InlinedInsertCommit &commit, const SqlDiale
 		for (auto &type : table.column_types) {
 			shape += ":" + dialect.InlinedColumnType(type);
 		}
+		for (auto &change : table.column_stats_changes) {
+			shape += ":cs" + std::to_string(change.updated.column_id) + "/" + std::to_string(int(change.bounds));
+		}
 		shape += "\n";
 	}
 	return shape;
 }
 
 std::vector<Value> InlinedInsertParameters(const InlinedInsertCommit &commit, const SqlDialect &dialect) {
-	// the order of StatementBuilder's Bind calls: the base snapshot (Conditions), the changes row (SnapshotRows),
-	// then each table's rows (Values): a row's offset, then its columns
+	// the order of StatementBuilder's Bind calls: the base snapshot and the widened bounds' starting points
+	// (Conditions), the changes row (SnapshotRows), then each table's rows (Values: a row's offset, then its
+	// columns) and column statistics changes (ColumnStatsRow)
 	std::vector<Value> parameters;
 	parameters.push_back(Value::BIGINT(commit.base_snapshot_id));
+	for (auto &table : commit.tables) {
+		for (auto &change : table.column_stats_changes) {
+			if (change.bounds == ColumnStatsChange::Bounds::WIDEN) {
+				parameters.push_back(Value(change.expected.min_value));
+				parameters.push_back(Value(change.expected.max_value));
+			}
+		}
+	}
 	auto &changes = commit.changes;
 	auto text = [](const std::string &value, bool present) {
 		return present ? Value(value) : Value(duckdb::LogicalType::VARCHAR);
@@ -186,6 +230,14 @@ std::vector<Value> InlinedInsertParameters(const InlinedInsertCommit &commit, co
 				for (size_t column = 0; column < table.column_types.size(); column++) {
 					parameters.push_back(dialect.EncodeInlined(chunk.GetValue(column, row)));
 				}
+			}
+		}
+		for (auto &change : table.column_stats_changes) {
+			parameters.push_back(Value::BOOLEAN(change.updated.contains_null));
+			parameters.push_back(Value::BOOLEAN(change.updated.contains_nan));
+			if (change.bounds == ColumnStatsChange::Bounds::WIDEN) {
+				parameters.push_back(Value(change.updated.min_value));
+				parameters.push_back(Value(change.updated.max_value));
 			}
 		}
 	}

@@ -243,7 +243,27 @@ int64_t SqlMetadataStore::TryCommitInlinedInserts(const InlinedInsertCommit &com
 		}
 		throw;
 	}
-	return rows.RowCount() == 0 ? -1 : rows.GetValue(0, 0).GetValue<int64_t>();
+	if (rows.RowCount() == 0) {
+		return -1;
+	}
+	for (auto &table : commit.tables) {
+		known_table_stats[table.table_id] = table.stats_after;
+	}
+	return rows.GetValue(0, 0).GetValue<int64_t>();
+}
+
+bool SqlMetadataStore::KnownTableStats(int64_t table_id, TableStatsRecord &stats) {
+	std::lock_guard<OwnedMutex> guard(lock);
+	auto known = known_table_stats.find(table_id);
+	if (known == known_table_stats.end()) {
+		return false;
+	}
+	stats = known->second;
+	return true;
+}
+
+void SqlMetadataStore::KnowTableStats(const TableStatsRecord &stats) {
+	known_table_stats[stats.table_id] = stats;
 }
 
 CatalogTableRows SqlMetadataStore::ReadCatalogTable(const std::string &table_name) {

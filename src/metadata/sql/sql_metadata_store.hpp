@@ -113,6 +113,9 @@ public:
 	//! One statement (InlinedInsertStatement) where the dialect allows writes inside WITH (PostgreSQL)
 	bool CommitsInlinedInsertsInOneStep() override;
 	int64_t TryCommitInlinedInserts(const InlinedInsertCommit &commit) override;
+	bool KnownTableStats(int64_t table_id, TableStatsRecord &stats) override;
+	//! Remembers `stats` as read from or written to the catalog (KnownTableStats), under `lock`
+	void KnowTableStats(const TableStatsRecord &stats);
 	CatalogTableRows ReadCatalogTable(const std::string &table_name) override;
 	std::vector<ScheduledFileRecord> ListScheduledFiles() override;
 	std::vector<FileLocationRecord> ListAllFiles() override;
@@ -156,6 +159,9 @@ public:
 		std::map<int64_t, std::vector<InlinedTableRecord>> inlined_tables;
 	};
 	StatsAfterCommit stats_after_commit;
+	//! KnownTableStats, by table (under `lock`); only their column statistics rows and next_row_id's being 0 or
+	//! not are used
+	std::map<int64_t, TableStatsRecord> known_table_stats;
 
 private:
 	//! Runs `read` in one read transaction on the store's connection, under `lock`.

@@ -66,6 +66,7 @@ TableStatsRecord SqlWriteTxn::GetTableStats(int64_t table_id) {
 	auto stats = store.Reader().TableStatsAndInlinedTables(table_id, inlined);
 	inlined_tables[table_id] = std::move(inlined);
 	stats_read[table_id] = stats;
+	store.KnowTableStats(stats); // (the catalog's, read under the lock)
 	return stats;
 }
 
@@ -133,10 +134,9 @@ void SqlWriteTxn::EndDataFiles(int64_t table_id, const std::vector<int64_t> &dat
 }
 
 void SqlWriteTxn::WriteTableStats(const TableStatsRecord &stats, bool exists) {
-	// column stats rows equal to those this transaction read (under the lock) are not rewritten
+	// only the column stats rows that differ from those this transaction read (under the lock) are written
 	auto read = stats_read.find(stats.table_id);
-	bool unchanged = exists && read != stats_read.end() && read->second.SameColumnStats(stats);
-	store.Writer().WriteTableStats(stats, exists, unchanged);
+	store.Writer().WriteTableStats(stats, exists, read != stats_read.end() ? &read->second : nullptr);
 	stats_read[stats.table_id] = stats; // what the catalog holds now
 	stats_written.insert(stats.table_id);
 }
@@ -262,6 +262,9 @@ void SqlWriteTxn::Commit() {
 	open = false;
 	store.stats_after_commit = SqlMetadataStore::StatsAfterCommit(); // unknown until the COMMIT succeeds
 	connection.Commit(); // a failed COMMIT rolls back and throws
+	for (auto table_id : stats_written) {
+		store.KnowTableStats(stats_read[table_id]);
+	}
 	RememberStatsAfterCommit();
 }
 
