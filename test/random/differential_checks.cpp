@@ -46,6 +46,9 @@ bool DifferentialRun::CompareTables(const std::vector<int> &tables) {
 		if (!diff.empty()) {
 			return Fail("table " + name + " differs:\n" + diff);
 		}
+		if (!in_transaction && !CheckTableBounds(table)) { // (in a transaction the catalog is the committed one)
+			return false;
+		}
 	}
 	return true;
 }

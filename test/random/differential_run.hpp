@@ -102,6 +102,8 @@ private:
 	void Print(const std::string &text);
 	// differential_checks.cpp: comparisons
 	bool CompareTables(const std::vector<int> &tables);
+	// table_bounds_check.cpp
+	bool CheckTableBounds(int table);
 	bool RecordCommit(bool rewrote_rows);
 	bool CheckLineage(bool accept_changes);
 	bool CheckTimeTravel(bool all);
