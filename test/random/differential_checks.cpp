@@ -46,7 +46,9 @@ bool DifferentialRun::CompareTables(const std::vector<int> &tables) {
 		if (!diff.empty()) {
 			return Fail("table " + name + " differs:\n" + diff);
 		}
-		if (!in_transaction && !CheckTableBounds(table)) { // (in a transaction the catalog is the committed one)
+		// (in a transaction the catalog is the committed one; every third step: the check reads the catalog and
+		// scans the table once per column)
+		if (!in_transaction && step_index % 3 == 0 && !CheckTableBounds(table)) {
 			return false;
 		}
 	}
