@@ -1,5 +1,7 @@
 #include "metadata/sql/sql_metadata_store.hpp"
 
+#include "metadata/sql/catalog_write_batch.hpp"
+
 #include "metadata/sql/catalog_migration.hpp"
 #include "metadata/sql/inlined_insert_statement.hpp"
 
@@ -207,6 +209,17 @@ int64_t SqlMetadataStore::TryCommitInlinedInserts(const InlinedInsertCommit &com
 	auto &connection = Connection();
 	if (!connection.Dialect().WritesInWithClauses()) {
 		return -1;
+	}
+	for (auto &table : commit.tables) {
+		for (auto &change : table.column_stats_changes) {
+			auto &from = change.expected;
+			auto &to = change.updated;
+			if (change.bounds == ColumnStatsChange::Bounds::WIDEN &&
+			    (!BoundsStorable(true, from.min_value, from.max_value) ||
+			     !BoundsStorable(true, to.min_value, to.max_value))) {
+				return -1; // (text holding a NUL: the general path stores no bound there)
+			}
+		}
 	}
 	// the statement's text is built once per shape of commit (a writer commits the same shape again and again)
 	auto shape = InlinedInsertShape(commit, connection.Dialect());
