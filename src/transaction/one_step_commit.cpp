@@ -50,8 +50,7 @@ bool DescribeColumnStats(MetadataStore &store, const LakeTableEntry &table, cons
 	for (size_t i = 0; i < known.column_stats.size(); i++) {
 		auto &before = known.column_stats[i];
 		auto &now = after.column_stats[i];
-		if (before.contains_null == now.contains_null && before.contains_nan == now.contains_nan &&
-		    SameBounds(before, now)) {
+		if (before.Same(now)) {
 			continue;
 		}
 		ColumnStatsChange change;

@@ -35,7 +35,6 @@ bool StatValueReplaces(const std::string &candidate, const std::string &current,
 
 TableStatsMerge::TableStatsMerge(const std::vector<LakeColumn> &columns, TableStatsRecord &stats)
     : stats(stats), never_had_rows(stats.next_row_id == 0) {
-	CollectColumnTypes(columns, types);
 	CollectColumns(columns);
 }
 
@@ -70,13 +69,11 @@ ColumnStatsRecord &TableStatsMerge::NewColumnRow(int64_t column_id) {
 	}
 	auto &type = column->second->type;
 	Value value;
-	std::string error;
-	if (type.IsNested() || !Value(column->second->initial_default).DefaultTryCastAs(type, value, &error)) {
+	if (type.IsNested() || !ParseStatValue(column->second->initial_default, type, value)) {
 		unbounded.insert(column_id);
 		return row;
 	}
-	if ((type.id() == duckdb::LogicalTypeId::FLOAT && Value::IsNan(value.GetValue<float>())) ||
-	    (type.id() == duckdb::LogicalTypeId::DOUBLE && Value::IsNan(value.GetValue<double>()))) {
+	if (IsNanValue(value)) {
 		row.contains_nan = true; // (bounds leave NaN out)
 		return row;
 	}
@@ -110,7 +107,8 @@ static bool ParseBound(const std::string &text, const LogicalType &type, Value &
 }
 
 void TableStatsMerge::Widen(ColumnStatsRecord &target, const FileColumnStatsRecord &added) {
-	auto type = types.count(target.column_id) ? types[target.column_id] : LogicalType::VARCHAR;
+	auto column = columns_by_id.find(target.column_id);
+	auto type = column != columns_by_id.end() ? column->second->type : LogicalType::VARCHAR;
 	Value added_min, added_max;
 	if (added.has_min_max && (!ParseBound(added.min_value, type, added_min) ||
 	                          !ParseBound(added.max_value, type, added_max))) {

@@ -35,7 +35,8 @@ bool StatValueReplaces(const std::string &candidate, const std::string &current,
 //! The type of every column id of `columns`, nested fields included.
 void CollectColumnTypes(const std::vector<LakeColumn> &columns, std::map<int64_t, duckdb::LogicalType> &types);
 
-//! One commit's changes to one table's statistics; `stats` is what the catalog held before the commit.
+//! One commit's changes to one table's statistics; `stats` is what the catalog held before the commit (`columns` and
+//! `stats` must outlive the merge).
 class TableStatsMerge {
 public:
 	TableStatsMerge(const std::vector<LakeColumn> &columns, TableStatsRecord &stats);
@@ -53,7 +54,6 @@ private:
 
 	TableStatsRecord &stats;
 	bool never_had_rows;
-	std::map<int64_t, duckdb::LogicalType> types;
 	//! every column and nested field, by id
 	std::map<int64_t, const LakeColumn *> columns_by_id;
 	//! columns whose range became unknown in this commit

@@ -23,17 +23,6 @@ struct ColumnAccumulator {
 	Value max;
 };
 
-bool IsNaN(const Value &value) {
-	switch (value.type().id()) {
-	case LogicalTypeId::FLOAT:
-		return Value::IsNan(value.GetValue<float>());
-	case LogicalTypeId::DOUBLE:
-		return Value::IsNan(value.GetValue<double>());
-	default:
-		return false;
-	}
-}
-
 bool Boundable(const LogicalType &type) {
 	return !type.IsNested() && !HasParquetStorageEncoding(type);
 }
@@ -133,7 +122,7 @@ private:
 	}
 
 	static void WalkLeaf(const Value &value, ColumnAccumulator &acc) {
-		if (IsNaN(value)) {
+		if (IsNanValue(value)) {
 			acc.contains_nan = true; // (bounds leave NaN out, as a Parquet file's do)
 			return;
 		}
@@ -174,6 +163,17 @@ private:
 };
 
 } // namespace
+
+bool IsNanValue(const Value &value) {
+	switch (value.type().id()) {
+	case LogicalTypeId::FLOAT:
+		return Value::IsNan(value.GetValue<float>());
+	case LogicalTypeId::DOUBLE:
+		return Value::IsNan(value.GetValue<double>());
+	default:
+		return false;
+	}
+}
 
 std::vector<FileColumnStatsRecord> InlinedRowsColumnStats(const std::vector<LakeColumn> &columns,
                                                           duckdb::ColumnDataCollection &rows) {

@@ -32,6 +32,8 @@ namespace inlake {
 
 constexpr size_t kMaxInlinedBoundBytes = 256;
 
+//! Whether `value` is a FLOAT or DOUBLE NaN (bounds leave NaN out; contains_nan says it is there)
+bool IsNanValue(const duckdb::Value &value);
 //! Statistics of the first `columns.size()` columns of `rows` (the table's columns, in order).
 std::vector<FileColumnStatsRecord> InlinedRowsColumnStats(const std::vector<LakeColumn> &columns,
                                                           duckdb::ColumnDataCollection &rows);
