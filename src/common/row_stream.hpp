@@ -22,6 +22,12 @@ public:
 	//! Fills `chunk` (initialised with the stream's column types) with the next rows; returns false, with an
 	//! empty chunk, when there are no more.
 	virtual bool Next(duckdb::DataChunk &chunk) = 0;
+	//! Whether every row the stream returns passes filter `index` of the filters it was made with (a loader's
+	//! `filters`, InlinedRowFilter::column_filters) exactly as DuckDB evaluates it, so that the reader need
+	//! not evaluate it again. By default no filter is.
+	virtual bool AppliesFilter(duckdb::idx_t index) const {
+		return false;
+	}
 };
 
 //! The rows of a collection, which the stream keeps alive.

@@ -47,7 +47,8 @@ optional_idx RowSetColumns::OfVirtualColumn(column_t column_id, idx_t table_colu
 }
 
 std::vector<ColumnFilter> TableColumnFilters(optional_ptr<TableFilterSet> filters, idx_t table_column_count,
-                                             const std::function<idx_t(idx_t key)> &table_column_of) {
+                                             const std::function<idx_t(idx_t key)> &table_column_of,
+                                             std::vector<idx_t> *keys) {
 	std::vector<ColumnFilter> result;
 	if (!filters) {
 		return result;
@@ -56,6 +57,9 @@ std::vector<ColumnFilter> TableColumnFilters(optional_ptr<TableFilterSet> filter
 		auto column = table_column_of(entry.first);
 		if (column < table_column_count) {
 			result.push_back(ColumnFilter {column, std::shared_ptr<TableFilter>(entry.second->Copy().release())});
+			if (keys) {
+				keys->push_back(entry.first);
+			}
 		}
 	}
 	return result;
@@ -113,6 +117,7 @@ RowSetCursor::RowSetCursor(const ScanRowSet &row_set, const vector<LogicalType> 
 	}
 	// a row's position counts every row of the set: a loader must not drop rows early
 	std::vector<ColumnFilter> no_filters;
+	filters_given = !numbers_rows;
 	stream = row_set.loader(numbers_rows ? no_filters : pushed, NeededColumns(stored_count, stored_columns),
 	                        numbers_rows);
 	stored_chunk.Initialize(Allocator::DefaultAllocator(), stored_types);
@@ -156,7 +161,8 @@ bool RowSetCursor::Next(DataChunk &chunk) {
 }
 
 ScanFilterEvaluator::ScanFilterEvaluator(ClientContext &context, optional_ptr<TableFilterSet> filters,
-                                         const vector<LogicalType> &output_types) {
+                                         const vector<LogicalType> &output_types,
+                                         const std::vector<idx_t> &skipped_keys) {
 	if (!filters) {
 		return;
 	}
@@ -165,6 +171,9 @@ ScanFilterEvaluator::ScanFilterEvaluator(ClientContext &context, optional_ptr<Ta
 		auto &filter = *entry.second;
 		if (filter.filter_type == TableFilterType::OPTIONAL_FILTER ||
 		    filter.filter_type == TableFilterType::DYNAMIC_FILTER) {
+			continue;
+		}
+		if (std::find(skipped_keys.begin(), skipped_keys.end(), entry.first) != skipped_keys.end()) {
 			continue;
 		}
 		BoundReferenceExpression column_ref(output_types[entry.first], entry.first);

@@ -9,7 +9,9 @@
 // inlined rows) runs its loader when the cursor is made, handing it the
 // filters pushed on table columns and the columns read, and then reads the
 // loader's stream. The loader may drop rows that fail a pushed filter; the
-// caller still applies every filter itself (ScanFilterEvaluator).
+// caller applies every filter itself (ScanFilterEvaluator) except those the
+// cursor reports as applied (AppliedFilter: the loader's stream kept only the
+// rows passing it, evaluated as DuckDB does).
 //
 // ScanFilterEvaluator: the filters DuckDB pushed into a scan (and removed from
 // the plan), evaluated on the scan's output chunks. Optional and dynamic
@@ -80,6 +82,10 @@ public:
 	duckdb::idx_t KnownCount() const {
 		return rows ? rows->Count() : 0;
 	}
+	//! Whether every row the cursor returns passes filter `index` of `pushed` (the caller need not evaluate it)
+	bool AppliedFilter(duckdb::idx_t index) const {
+		return stream && filters_given && stream->AppliesFilter(index);
+	}
 
 private:
 	//! Fills the output column `output_index` of `chunk` from the stored chunk or computes it
@@ -99,14 +105,18 @@ private:
 	std::string name;
 	duckdb::idx_t file_index = 0;
 	duckdb::idx_t rows_read = 0;
+	//! The loader was handed the pushed filters (not when the rows are numbered)
+	bool filters_given = false;
 };
 
 //! The filters among `filters` that a loader may apply early: those on a plain table column.
 //! `table_column_of(key)` is the table column a filter key reads, or `table_column_count` or more when the
 //! key reads something else (row id, snapshot id, a computed column).
+//! `keys`, if given, gets the filter set key of each filter returned.
 std::vector<ColumnFilter> TableColumnFilters(duckdb::optional_ptr<duckdb::TableFilterSet> filters,
                                              duckdb::idx_t table_column_count,
-                                             const std::function<duckdb::idx_t(duckdb::idx_t key)> &table_column_of);
+                                             const std::function<duckdb::idx_t(duckdb::idx_t key)> &table_column_of,
+                                             std::vector<duckdb::idx_t> *keys = nullptr);
 
 //! The types of a row set's columns (stored and computed) for a table with these columns
 duckdb::vector<duckdb::LogicalType> RowSetTypes(const std::vector<LakeColumn> &columns);
@@ -114,9 +124,11 @@ duckdb::vector<duckdb::LogicalType> RowSetTypes(const std::vector<LakeColumn> &c
 class ScanFilterEvaluator {
 public:
 	ScanFilterEvaluator() = default;
-	//! `filters` are keyed by output column index; `output_types` are the types of the scan's output chunks
+	//! `filters` are keyed by output column index; `output_types` are the types of the scan's output chunks;
+	//! the filters under `skipped_keys` are not evaluated
 	ScanFilterEvaluator(duckdb::ClientContext &context, duckdb::optional_ptr<duckdb::TableFilterSet> filters,
-	                    const duckdb::vector<duckdb::LogicalType> &output_types);
+	                    const duckdb::vector<duckdb::LogicalType> &output_types,
+	                    const std::vector<duckdb::idx_t> &skipped_keys = {});
 	//! Keeps the rows of `output` that pass every filter; returns their count
 	duckdb::idx_t Apply(duckdb::DataChunk &output);
 

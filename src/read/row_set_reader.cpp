@@ -10,12 +10,15 @@ RowSetReader::RowSetReader(OpenFileInfo file_p, const ScanRowSet &row_set_p, idx
 	columns = std::move(columns_p);
 }
 
-std::vector<ColumnFilter> RowSetReader::PushedTableFilters() {
-	return TableColumnFilters(filters.get(), table_column_count, [&](idx_t key) {
-		auto local_id = column_ids[MultiFileLocalIndex(key)].GetId();
-		// a column with an expression_map entry is computed from the stored one: not a plain table column
-		return expression_map.find(local_id) == expression_map.end() ? local_id : table_column_count;
-	});
+std::vector<ColumnFilter> RowSetReader::PushedTableFilters(std::vector<idx_t> &keys) {
+	return TableColumnFilters(
+	    filters.get(), table_column_count,
+	    [&](idx_t key) {
+		    auto local_id = column_ids[MultiFileLocalIndex(key)].GetId();
+		    // a column with an expression_map entry is computed from the stored one: not a plain table column
+		    return expression_map.find(local_id) == expression_map.end() ? local_id : table_column_count;
+	    },
+	    &keys);
 }
 
 bool RowSetReader::TryInitializeScan(ClientContext &context, GlobalTableFunctionState &gstate,
@@ -67,9 +70,17 @@ void RowSetReader::InitializeScanState(ClientContext &context, const vector<Logi
 		}
 	}
 	auto index = file_list_idx.IsValid() ? file_list_idx.GetIndex() : 0;
-	cursor = make_uniq<RowSetCursor>(row_set, row_types, std::move(scan_ids), PushedTableFilters(), index);
+	std::vector<idx_t> pushed_keys;
+	auto pushed = PushedTableFilters(pushed_keys);
+	cursor = make_uniq<RowSetCursor>(row_set, row_types, std::move(scan_ids), pushed, index);
 	scan_chunk.Initialize(Allocator::DefaultAllocator(), cursor->Types());
-	filter = ScanFilterEvaluator(context, filters.get(), output_types);
+	std::vector<idx_t> applied_keys; // the cursor's stream kept only the rows passing these
+	for (idx_t i = 0; i < pushed.size(); i++) {
+		if (cursor->AppliedFilter(i)) {
+			applied_keys.push_back(pushed_keys[i]);
+		}
+	}
+	filter = ScanFilterEvaluator(context, filters.get(), output_types, applied_keys);
 	initialized = true;
 }
 

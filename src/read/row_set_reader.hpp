@@ -8,7 +8,8 @@
 // columns carry the reserved ids), so DuckDB's column mapper maps them the same
 // way as a Parquet file's. The reader honours the mapped column_ids
 // (projection), the per-column expression_map, and the pushed-down filters
-// (which DuckDB removed from the plan, see ScanFilterEvaluator). The rows
+// (which DuckDB removed from the plan, see ScanFilterEvaluator; those the
+// cursor's loader applied are not evaluated again). The rows
 // come from a RowSetCursor.
 //
 // The whole row set is one scan unit: exactly one thread wins
@@ -49,8 +50,8 @@ public:
 
 private:
 	void InitializeScanState(duckdb::ClientContext &context, const duckdb::vector<duckdb::LogicalType> &output_types);
-	//! The filters pushed on table columns, which a loader may apply early
-	std::vector<ColumnFilter> PushedTableFilters();
+	//! The filters pushed on table columns, which a loader may apply early; `keys` gets their filter set keys
+	std::vector<ColumnFilter> PushedTableFilters(std::vector<duckdb::idx_t> &keys);
 	//! Fills the output columns from one scanned chunk
 	void ProjectColumns(duckdb::DataChunk &output);
 	duckdb::column_t RowSetColumn(duckdb::column_t local_id) const;

@@ -7,6 +7,8 @@
 #include "duckdb/execution/partition_info.hpp"
 
 #include <atomic>
+#include <mutex>
+#include <unordered_map>
 
 namespace inlake {
 
@@ -14,17 +16,41 @@ using namespace duckdb;
 
 namespace {
 
-struct RowSetScanBindData : public TableFunctionData {
-	explicit RowSetScanBindData(std::shared_ptr<LakeScanSpec> spec_p) : spec(std::move(spec_p)) {
+//! LakeScanColumnStatistics of one spec by column: DuckDB's optimizer asks for a column several times while it
+//! plans one statement, and each answer reads the inlined tables' storage statistics.
+class ColumnStatisticsCache {
+public:
+	unique_ptr<BaseStatistics> Get(const LakeScanSpec &spec, column_t column) {
+		std::lock_guard<std::mutex> guard(lock);
+		auto entry = known.find(column);
+		if (entry == known.end()) {
+			entry = known.emplace(column, LakeScanColumnStatistics(spec, column)).first;
+		}
+		return entry->second ? entry->second->ToUnique() : nullptr;
 	}
+
+private:
+	std::mutex lock;
+	//! nullptr: no statistics
+	std::unordered_map<column_t, unique_ptr<BaseStatistics>> known;
+};
+
+struct RowSetScanBindData : public TableFunctionData {
+	explicit RowSetScanBindData(std::shared_ptr<LakeScanSpec> spec_p,
+	                            std::shared_ptr<ColumnStatisticsCache> statistics_p = nullptr)
+	    : spec(std::move(spec_p)), statistics(statistics_p ? std::move(statistics_p)
+	                                                       : std::make_shared<ColumnStatisticsCache>()) {
+	}
+	//! Fixed once bound: a row set scan has no data files to list later
 	std::shared_ptr<LakeScanSpec> spec;
+	std::shared_ptr<ColumnStatisticsCache> statistics;
 
 	//! The sources are those of the snapshot read at bind time: re-bind on every execution
 	bool SupportStatementCache() const override {
 		return false;
 	}
 	unique_ptr<FunctionData> Copy() const override {
-		return make_uniq<RowSetScanBindData>(spec);
+		return make_uniq<RowSetScanBindData>(spec, statistics);
 	}
 	bool Equals(const FunctionData &other) const override {
 		return spec == other.Cast<RowSetScanBindData>().spec;
@@ -36,8 +62,9 @@ struct RowSetScanGlobalState : public GlobalTableFunctionState {
 	vector<LogicalType> row_set_types;
 	//! Per output column: the row set column it reads
 	vector<column_t> read_columns;
-	//! Filters on table columns, for the loaders
+	//! Filters on table columns, for the loaders, and the filter set key of each
 	std::vector<ColumnFilter> pushed;
+	std::vector<idx_t> pushed_keys;
 	vector<LogicalType> output_types;
 	optional_ptr<TableFilterSet> filters;
 	std::atomic<idx_t> next_row_set {0};
@@ -50,7 +77,11 @@ struct RowSetScanGlobalState : public GlobalTableFunctionState {
 struct RowSetScanLocalState : public LocalTableFunctionState {
 	std::unique_ptr<RowSetCursor> cursor;
 	idx_t batch_index = 0;
+	//! The filters the current row set's cursor did not apply, and the keys of those it did (the evaluator is
+	//! made again only when a row set's differ)
 	ScanFilterEvaluator filter;
+	std::vector<idx_t> filter_skipped_keys;
+	bool filter_made = false;
 	//! Holds the rows when the scan outputs no column at all
 	DataChunk count_chunk;
 };
@@ -81,21 +112,35 @@ unique_ptr<GlobalTableFunctionState> RowSetScanInitGlobal(ClientContext &context
 	}
 	result->filters = input.filters;
 	auto &read_columns = result->read_columns;
-	result->pushed = TableColumnFilters(input.filters, bind_data.spec->columns.size(),
-	                                    [&](idx_t key) { return read_columns[key]; });
+	result->pushed = TableColumnFilters(
+	    input.filters, bind_data.spec->columns.size(), [&](idx_t key) { return read_columns[key]; },
+	    &result->pushed_keys);
 	return std::move(result);
 }
 
 unique_ptr<LocalTableFunctionState> RowSetScanInitLocal(ExecutionContext &context, TableFunctionInitInput &input,
                                                         GlobalTableFunctionState *global_state) {
-	auto &gstate = global_state->Cast<RowSetScanGlobalState>();
-	auto result = make_uniq<RowSetScanLocalState>();
-	result->filter = ScanFilterEvaluator(context.client, gstate.filters, gstate.output_types);
-	return std::move(result);
+	return make_uniq<RowSetScanLocalState>();
+}
+
+//! Makes the local state's filter evaluate the filters that its new cursor did not apply
+void PrepareFilter(ClientContext &context, RowSetScanGlobalState &gstate, RowSetScanLocalState &lstate) {
+	std::vector<idx_t> skipped_keys;
+	for (idx_t i = 0; i < gstate.pushed.size(); i++) {
+		if (lstate.cursor->AppliedFilter(i)) {
+			skipped_keys.push_back(gstate.pushed_keys[i]);
+		}
+	}
+	if (lstate.filter_made && skipped_keys == lstate.filter_skipped_keys) {
+		return;
+	}
+	lstate.filter = ScanFilterEvaluator(context, gstate.filters, gstate.output_types, skipped_keys);
+	lstate.filter_skipped_keys = std::move(skipped_keys);
+	lstate.filter_made = true;
 }
 
 //! Starts the next unclaimed row set; false when none is left
-bool ClaimRowSet(RowSetScanGlobalState &gstate, RowSetScanLocalState &lstate) {
+bool ClaimRowSet(ClientContext &context, RowSetScanGlobalState &gstate, RowSetScanLocalState &lstate) {
 	auto index = gstate.next_row_set++;
 	if (index >= gstate.spec->row_sets.size()) {
 		return false;
@@ -106,6 +151,7 @@ bool ClaimRowSet(RowSetScanGlobalState &gstate, RowSetScanLocalState &lstate) {
 	if (gstate.read_columns.empty()) {
 		lstate.count_chunk.Initialize(Allocator::DefaultAllocator(), lstate.cursor->Types());
 	}
+	PrepareFilter(context, gstate, lstate);
 	return true;
 }
 
@@ -126,7 +172,7 @@ void RowSetScanFunction(ClientContext &context, TableFunctionInput &input, DataC
 	auto &gstate = input.global_state->Cast<RowSetScanGlobalState>();
 	auto &lstate = input.local_state->Cast<RowSetScanLocalState>();
 	while (true) {
-		if (!lstate.cursor && !ClaimRowSet(gstate, lstate)) {
+		if (!lstate.cursor && !ClaimRowSet(context, gstate, lstate)) {
 			output.SetCardinality(0);
 			return;
 		}
@@ -159,7 +205,8 @@ unique_ptr<NodeStatistics> RowSetScanCardinality(ClientContext &context, const F
 
 unique_ptr<BaseStatistics> RowSetScanStatistics(ClientContext &context, const FunctionData *bind_data_p,
                                                 column_t column_index) {
-	return LakeScanColumnStatistics(*bind_data_p->Cast<RowSetScanBindData>().spec, column_index);
+	auto &bind_data = bind_data_p->Cast<RowSetScanBindData>();
+	return bind_data.statistics->Get(*bind_data.spec, column_index);
 }
 
 virtual_column_map_t RowSetScanVirtualColumns(ClientContext &context, optional_ptr<FunctionData> bind_data) {

@@ -343,6 +343,47 @@ TEST_F(LakeScanTest, RowSetScanHandsFiltersAndColumnsToLoaders) {
 	EXPECT_EQ(seen_needed, (std::vector<bool> {true, true, false, true}));
 }
 
+//! A stream of the given rows that claims to have applied the loader's filters on column `applied_column`
+class ClaimingRowStream : public inlake::CollectionRowStream {
+public:
+	ClaimingRowStream(std::shared_ptr<ColumnDataCollection> rows, std::vector<bool> applied_p)
+	    : CollectionRowStream(std::move(rows)), applied(std::move(applied_p)) {
+	}
+	bool AppliesFilter(idx_t index) const override {
+		return index < applied.size() && applied[index];
+	}
+
+private:
+	std::vector<bool> applied;
+};
+
+//! The scan evaluates only the filters the loader's stream did not apply: a stream that claims a filter it did
+//! not apply shows its rows unfiltered by it, the other filters still hold.
+TEST_F(LakeScanTest, FiltersTheLoaderAppliedAreNotEvaluatedAgain) {
+	AddRowSet(0, 50);
+	auto collection = current_spec->row_sets.back().rows;
+	bool claim = false;
+	ScanRowSet lazy;
+	lazy.estimated_count = 50;
+	lazy.loader = [&](const std::vector<inlake::ColumnFilter> &filters, const std::vector<bool> &, bool) {
+		std::vector<bool> applied;
+		for (auto &filter : filters) {
+			applied.push_back(claim && filter.column == 0);
+		}
+		return std::unique_ptr<inlake::RowStream>(new ClaimingRowStream(collection, applied));
+	};
+	current_spec->row_sets = {lazy};
+	for (string scan : ROW_SET_SCANS) {
+		SCOPED_TRACE(scan);
+		claim = false;
+		EXPECT_EQ(Scalar("SELECT count(*) FROM " + scan + " WHERE a >= 10 AND b <> 'r20'"), "39");
+		claim = true;
+		EXPECT_EQ(Scalar("SELECT count(*) FROM " + scan + " WHERE a >= 10 AND b <> 'r20'"), "49");
+		// numbered rows: the loader gets no filters, so nothing is claimed
+		EXPECT_EQ(Scalar("SELECT count(file_row_number) FROM " + scan + " WHERE a >= 10 AND b <> 'r20'"), "39");
+	}
+}
+
 TEST_F(LakeScanTest, RowSetsAndFilesInOneScan) {
 	auto &file = AddFile(WriteFile("f1.parquet", 0, 10), 10);
 	file.row_id_start = 0;

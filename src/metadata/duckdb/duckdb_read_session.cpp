@@ -63,6 +63,9 @@ public:
 		std::lock_guard<OwnedMutex> guard(lock);
 		return stream->Next(chunk);
 	}
+	bool AppliesFilter(duckdb::idx_t index) const override {
+		return stream->AppliesFilter(index);
+	}
 
 private:
 	std::unique_ptr<RowStream> stream;

@@ -105,9 +105,12 @@ static ScanLayout MakeLayout(ClientContext &context, TableCatalogEntry &table, c
 	return layout;
 }
 
+//! Pushes the filters a storage scan evaluates exactly into `pushed`; `applied` gets one flag per filter.
 static void PushFilters(const InlinedSource &source, const ScanLayout &layout, const InlinedRowFilter &filter,
-                        TableFilterSet &pushed) {
-	for (auto &entry : filter.column_filters) {
+                        TableFilterSet &pushed, std::vector<bool> &applied) {
+	applied.assign(filter.column_filters.size(), false);
+	for (idx_t i = 0; i < filter.column_filters.size(); i++) {
+		auto &entry = filter.column_filters[i];
 		if (entry.column >= source.columns.size() || !layout.positions[entry.column].IsValid()) {
 			continue;
 		}
@@ -120,6 +123,7 @@ static void PushFilters(const InlinedSource &source, const ScanLayout &layout, c
 			continue;
 		}
 		pushed.PushFilter(ColumnIndex(position), entry.filter->Copy());
+		applied[i] = true;
 	}
 }
 
@@ -203,10 +207,14 @@ public:
 	      layout(MakeLayout(context, table, source, names, snapshot_id_p, !filter.excluded_row_ids.empty())),
 	      snapshot_id(snapshot_id_p), excluded(filter.excluded_row_ids.begin(), filter.excluded_row_ids.end()),
 	      sel(STANDARD_VECTOR_SIZE) {
-		PushFilters(source, layout, filter, pushed);
+		PushFilters(source, layout, filter, pushed, applied);
 		storage.InitializeScan(context, transaction, state, layout.column_ids,
 		                       pushed.filters.empty() ? nullptr : &pushed);
 		scanned.Initialize(context, layout.types);
+	}
+
+	bool AppliesFilter(idx_t index) const override {
+		return index < applied.size() && applied[index];
 	}
 
 	bool Next(DataChunk &chunk) override {
@@ -241,6 +249,8 @@ private:
 	int64_t snapshot_id;
 	std::unordered_set<int64_t> excluded;
 	TableFilterSet pushed;
+	//! Per filter of the InlinedRowFilter: pushed into the storage scan, which keeps only the rows passing it
+	std::vector<bool> applied;
 	TableScanState state;
 	DataChunk scanned;
 	SelectionVector sel;
