@@ -2,6 +2,8 @@
 
 #include "write/parquet_value_encoding.hpp"
 
+#include "duckdb/common/operator/comparison_operators.hpp"
+
 #include <map>
 
 namespace inlake {
@@ -95,6 +97,60 @@ public:
 		}
 	}
 
+	//! Walks the `count` values of a top-level column of a plain type with typed comparisons instead of a Value per
+	//! value (the same counts and bounds as Walk); false, having done nothing, for other types
+	bool WalkVector(duckdb::Vector &vector, duckdb::idx_t count, const LakeColumn &column) {
+		auto &type = column.type;
+		if (!Boundable(type) || type.HasAlias()) {
+			return false;
+		}
+		auto &acc = accumulators[column.column_id];
+		switch (type.id()) {
+		case LogicalTypeId::BOOLEAN:
+			return WalkTyped<bool>(vector, count, acc);
+		case LogicalTypeId::TINYINT:
+			return WalkTyped<int8_t>(vector, count, acc);
+		case LogicalTypeId::SMALLINT:
+			return WalkTyped<int16_t>(vector, count, acc);
+		case LogicalTypeId::INTEGER:
+		case LogicalTypeId::DATE:
+			return WalkTyped<int32_t>(vector, count, acc);
+		case LogicalTypeId::BIGINT:
+		case LogicalTypeId::TIME:
+		case LogicalTypeId::TIMESTAMP:
+		case LogicalTypeId::TIMESTAMP_TZ:
+			return WalkTyped<int64_t>(vector, count, acc);
+		case LogicalTypeId::UTINYINT:
+			return WalkTyped<uint8_t>(vector, count, acc);
+		case LogicalTypeId::USMALLINT:
+			return WalkTyped<uint16_t>(vector, count, acc);
+		case LogicalTypeId::UINTEGER:
+			return WalkTyped<uint32_t>(vector, count, acc);
+		case LogicalTypeId::UBIGINT:
+			return WalkTyped<uint64_t>(vector, count, acc);
+		case LogicalTypeId::FLOAT:
+			return WalkTyped<float>(vector, count, acc);
+		case LogicalTypeId::DOUBLE:
+			return WalkTyped<double>(vector, count, acc);
+		case LogicalTypeId::DECIMAL:
+			switch (type.InternalType()) {
+			case duckdb::PhysicalType::INT16:
+				return WalkTyped<int16_t>(vector, count, acc);
+			case duckdb::PhysicalType::INT32:
+				return WalkTyped<int32_t>(vector, count, acc);
+			case duckdb::PhysicalType::INT64:
+				return WalkTyped<int64_t>(vector, count, acc);
+			default:
+				return false;
+			}
+		case LogicalTypeId::VARCHAR:
+		case LogicalTypeId::BLOB:
+			return WalkTyped<duckdb::string_t>(vector, count, acc);
+		default:
+			return false;
+		}
+	}
+
 	std::vector<FileColumnStatsRecord> Records() const {
 		std::vector<FileColumnStatsRecord> result;
 		for (auto &entry : accumulators) {
@@ -144,6 +200,62 @@ private:
 		Include(value, value, acc);
 	}
 
+	static bool IsNan(float value) {
+		return Value::IsNan(value);
+	}
+	static bool IsNan(double value) {
+		return Value::IsNan(value);
+	}
+	template <class T>
+	static bool IsNan(const T &) {
+		return false;
+	}
+	static bool TooLong(const duckdb::string_t &value) {
+		return value.GetSize() > kMaxInlinedBoundBytes;
+	}
+	template <class T>
+	static bool TooLong(const T &) {
+		return false;
+	}
+
+	//! The smallest and largest value are found by their row, in the order WalkLeaf takes them (a later equal
+	//! value does not replace an earlier one), and included as Values of the column's type.
+	template <class T>
+	static bool WalkTyped(duckdb::Vector &vector, duckdb::idx_t count, ColumnAccumulator &acc) {
+		duckdb::UnifiedVectorFormat format;
+		vector.ToUnifiedFormat(count, format);
+		auto data = duckdb::UnifiedVectorFormat::GetData<T>(format);
+		duckdb::optional_idx min_row, max_row;
+		for (duckdb::idx_t row = 0; row < count; row++) {
+			auto index = format.sel->get_index(row);
+			acc.value_count++;
+			if (!format.validity.RowIsValid(index)) {
+				acc.null_count++;
+				continue;
+			}
+			auto &value = data[index];
+			if (IsNan(value)) {
+				acc.contains_nan = true;
+				continue;
+			}
+			if (TooLong(value)) {
+				WalkLeaf(vector.GetValue(row), acc); // (its prefix bounds)
+				continue;
+			}
+			if (!min_row.IsValid() || duckdb::LessThan::Operation(value, data[format.sel->get_index(min_row.GetIndex())])) {
+				min_row = row;
+			}
+			if (!max_row.IsValid() ||
+			    duckdb::GreaterThan::Operation(value, data[format.sel->get_index(max_row.GetIndex())])) {
+				max_row = row;
+			}
+		}
+		if (min_row.IsValid()) {
+			Include(vector.GetValue(min_row.GetIndex()), vector.GetValue(max_row.GetIndex()), acc);
+		}
+		return true;
+	}
+
 	static void Include(const Value &lower, const Value &upper, ColumnAccumulator &acc) {
 		if (!acc.has_bounds) {
 			acc.min = lower;
@@ -180,6 +292,9 @@ std::vector<FileColumnStatsRecord> InlinedRowsColumnStats(const std::vector<Lake
 	InlinedStatsWalker walker;
 	for (auto &chunk : rows.Chunks()) {
 		for (duckdb::idx_t col = 0; col < columns.size() && col < chunk.ColumnCount(); col++) {
+			if (walker.WalkVector(chunk.data[col], chunk.size(), columns[col])) {
+				continue;
+			}
 			for (duckdb::idx_t row = 0; row < chunk.size(); row++) {
 				walker.Walk(chunk.GetValue(col, row), columns[col]);
 			}
