@@ -82,7 +82,91 @@ __attribute__((noinline)) void Commit(Connection &con, Target &target, idx_t rou
 	target.latencies.push_back(NowMs() - start);
 }
 
-void CommitBenchmark(Connection &con, std::vector<Target> &targets, const Options &options) {
+//! What a plain client of the native database pays to write, in one transaction, the rows the spec has a DuckLake
+//! commit of the same insert write (the rows with their row id and begin
+//! snapshot into an inlined-data-like table, a ducklake_snapshot row, a ducklake_snapshot_changes row, the table's
+//! ducklake_table_stats row updated; tables shaped as the catalog's, primary keys included), with a prepared INSERT
+//! and UPDATE, appenders for the one-row tables, and BEGIN/COMMIT through the connection.
+class CatalogRowsPlainClient {
+public:
+	CatalogRowsPlainClient(Connection &con, const std::string &dir) : con(con) {
+		// a database of its own, so that its WAL and checkpoints do not touch the native table's
+		Run(con, "ATTACH '" + dir + "/plain.duckdb' AS plain");
+		Run(con, "CREATE TABLE plain.plain_inlined (row_id BIGINT, begin_snapshot BIGINT, end_snapshot BIGINT, id BIGINT, "
+		         "name VARCHAR, x INTEGER, y DOUBLE, g BIGINT)");
+		Run(con, "CREATE TABLE plain.plain_snapshot (snapshot_id BIGINT PRIMARY KEY, snapshot_time TIMESTAMPTZ, "
+		         "schema_version BIGINT, next_catalog_id BIGINT, next_file_id BIGINT)");
+		Run(con, "CREATE TABLE plain.plain_snapshot_changes (snapshot_id BIGINT PRIMARY KEY, changes_made VARCHAR, author "
+		         "VARCHAR, commit_message VARCHAR, commit_extra_info VARCHAR)");
+		Run(con, "CREATE TABLE plain.plain_table_stats (table_id BIGINT, record_count BIGINT, next_row_id BIGINT, "
+		         "file_size_bytes BIGINT)");
+		Run(con, "INSERT INTO plain.plain_table_stats VALUES (1, 0, 0, 0)");
+		insert = Prepare("INSERT INTO plain.plain_inlined SELECT $1::BIGINT + i, $2::BIGINT, NULL, $1::BIGINT + i, 'x' || "
+		                 "($1::BIGINT + i), i::INTEGER, i * 1.5, ($1::BIGINT + i) % 7 FROM range(10) r(i)");
+		update_stats = Prepare("UPDATE plain.plain_table_stats SET record_count = $1::BIGINT, next_row_id = $1::BIGINT "
+		                       "WHERE table_id = 1");
+		snapshots = make_uniq<Appender>(con, "plain", "main", "plain_snapshot");
+		changes = make_uniq<Appender>(con, "plain", "main", "plain_snapshot_changes");
+	}
+
+	__attribute__((noinline)) void Commit(idx_t round) {
+		auto base = int64_t(round * 10);
+		auto snapshot_id = int64_t(round + 1);
+		auto start = NowMs();
+		con.BeginTransaction();
+		Execute(*insert, {Value::BIGINT(base), Value::BIGINT(snapshot_id)});
+		snapshots->AppendRow(Value::BIGINT(snapshot_id), Value::TIMESTAMPTZ(timestamp_tz_t(Timestamp::GetCurrentTimestamp())),
+		                     Value::BIGINT(1), Value::BIGINT(2), Value::BIGINT(0));
+		snapshots->Flush();
+		changes->AppendRow(Value::BIGINT(snapshot_id), Value("inserted_into_table:1"), Value(), Value(), Value());
+		changes->Flush();
+		Execute(*update_stats, {Value::BIGINT(base + 10)});
+		con.Commit();
+		latencies.push_back(NowMs() - start);
+	}
+
+	std::vector<double> latencies;
+
+private:
+	unique_ptr<PreparedStatement> Prepare(const std::string &sql) {
+		auto statement = con.Prepare(sql);
+		if (statement->HasError()) {
+			throw std::runtime_error("catalog rows plain client: " + statement->GetError());
+		}
+		return statement;
+	}
+	static void Execute(PreparedStatement &statement, vector<Value> values) {
+		auto result = statement.Execute(values, false);
+		if (result->HasError()) {
+			throw std::runtime_error("catalog rows plain client: " + result->GetError());
+		}
+	}
+
+	Connection &con;
+	unique_ptr<PreparedStatement> insert;
+	unique_ptr<PreparedStatement> update_stats;
+	unique_ptr<Appender> snapshots;
+	unique_ptr<Appender> changes;
+};
+
+//! The plain client's latencies and the inlined commit's ratio to them
+void PlainClientRows(const CatalogRowsPlainClient &client, const Target &inlined, double native_p50) {
+	auto p50 = Percentile(client.latencies, 0.5);
+	auto p99 = Percentile(client.latencies, 0.99);
+	AddRow("commit p50 catalog rows, plain client", Fmt("%.3f ms", p50));
+	AddRow("commit p99 catalog rows, plain client", Fmt("%.3f ms", p99));
+	AddRatio("commit p50 catalog rows plain client / native", p50 / native_p50, 0);
+	AddRatio("commit p50 inlined / catalog rows plain client", Percentile(inlined.latencies, 0.5) / p50, 0);
+	AddRatio("commit p99 inlined / catalog rows plain client", Percentile(inlined.latencies, 0.99) / p99, 0);
+}
+
+//! `plain_client_dir`: where the plain client writing the catalog rows keeps its database (empty: no such client)
+void CommitBenchmark(Connection &con, std::vector<Target> &targets, const Options &options,
+                     const std::string &plain_client_dir) {
+	std::unique_ptr<CatalogRowsPlainClient> plain_client;
+	if (!plain_client_dir.empty()) {
+		plain_client = std::make_unique<CatalogRowsPlainClient>(con, plain_client_dir);
+	}
 	for (auto &target : targets) {
 		Run(con, "CREATE TABLE " + target.table + " (id BIGINT, name VARCHAR, x INTEGER, y DOUBLE, g BIGINT)");
 		if (options.prepared) {
@@ -97,9 +181,15 @@ void CommitBenchmark(Connection &con, std::vector<Target> &targets, const Option
 		for (auto &target : targets) {
 			Commit(con, target, round, options);
 		}
+		if (plain_client) {
+			plain_client->Commit(round);
+		}
 		if (round + 1 == warmup) {
 			for (auto &target : targets) {
 				target.latencies.clear();
+			}
+			if (plain_client) {
+				plain_client->latencies.clear();
 			}
 		}
 	}
@@ -118,6 +208,9 @@ void CommitBenchmark(Connection &con, std::vector<Target> &targets, const Option
 		         target);
 		AddRatio("commit p99 " + targets[i].label + " / native", Percentile(targets[i].latencies, 0.99) / native_p99,
 		         target);
+	}
+	if (plain_client) {
+		PlainClientRows(*plain_client, targets[0], native_p50);
 	}
 }
 
@@ -370,7 +463,7 @@ void RunProfileWorkload(Connection &con, const Options &options, const std::stri
 		if (workload != "native" && workload != "inl" && workload != "off") {
 			throw std::runtime_error("unknown --profile workload " + options.profile);
 		}
-		CommitBenchmark(con, targets, options);
+		CommitBenchmark(con, targets, options, "");
 		latencies = targets[0].latencies;
 		if (queries) {
 			ProfileQueries(con, targets[0], options);
@@ -419,7 +512,7 @@ int RunBenchmark(const Options &options, const std::string &dir) {
 		printf("  %s done in %.1f s\n", name, (NowMs() - start) / 1000);
 		fflush(stdout);
 	};
-	section("commits", [&]() { CommitBenchmark(con, targets, options); });
+	section("commits", [&]() { CommitBenchmark(con, targets, options, dir); });
 	section("queries", [&]() { QueryBenchmark(con, targets, options); });
 	if (options.deletes > 0) {
 		section("deletes", [&]() { DeleteBenchmark(con, dir, options); });
