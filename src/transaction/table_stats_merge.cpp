@@ -16,12 +16,58 @@ void CollectColumnTypes(const std::vector<LakeColumn> &columns, std::map<int64_t
 	}
 }
 
+namespace {
+
+//! The last statistics texts cast in this thread: a commit casts the table's bounds, which rarely change, and its
+//! rows' bounds, which often repeat the last commit's (a cast is pure: the same text and type give the same value)
+class RecentStatValues {
+public:
+	bool Find(const std::string &text, const LogicalType &type, bool &ok, Value &value) const {
+		for (auto &entry : entries) {
+			if (entry.text == text && entry.type == type) {
+				ok = entry.ok;
+				value = entry.value;
+				return true;
+			}
+		}
+		return false;
+	}
+	void Add(const std::string &text, const LogicalType &type, bool ok, const Value &value) {
+		if (entries.size() < kCapacity) {
+			entries.push_back(Entry {text, type, ok, value});
+			return;
+		}
+		entries[next_replaced] = Entry {text, type, ok, value};
+		next_replaced = (next_replaced + 1) % kCapacity;
+	}
+
+private:
+	static constexpr size_t kCapacity = 16;
+	struct Entry {
+		std::string text;
+		LogicalType type;
+		bool ok;
+		Value value;
+	};
+	std::vector<Entry> entries;
+	size_t next_replaced = 0;
+};
+
+} // namespace
+
 bool ParseStatValue(const std::string &text, const LogicalType &type, Value &value) {
+	thread_local RecentStatValues recent;
+	bool ok = false;
+	if (recent.Find(text, type, ok, value)) {
+		return ok;
+	}
 	// (DuckDB's default casts, with the set built once per thread: building it is most of a cast's cost)
 	thread_local duckdb::CastFunctionSet casts;
 	thread_local duckdb::GetCastFunctionInput input;
 	std::string error;
-	return Value(text).TryCastAs(casts, input, type, value, &error);
+	ok = Value(text).TryCastAs(casts, input, type, value, &error);
+	recent.Add(text, type, ok, ok ? value : Value());
+	return ok;
 }
 
 bool StatValueReplaces(const std::string &candidate, const std::string &current, const LogicalType &type,
