@@ -282,8 +282,11 @@ struct ColumnStatsRecord {
 	//! Whether `other` is the same row
 	bool Same(const ColumnStatsRecord &other) const {
 		return column_id == other.column_id && contains_null == other.contains_null &&
-		       contains_nan == other.contains_nan && has_min_max == other.has_min_max &&
-		       min_value == other.min_value && max_value == other.max_value;
+		       contains_nan == other.contains_nan && SameBounds(other);
+	}
+	//! Whether `other` has the same bounds (or the same lack of them)
+	bool SameBounds(const ColumnStatsRecord &other) const {
+		return has_min_max == other.has_min_max && min_value == other.min_value && max_value == other.max_value;
 	}
 };
 

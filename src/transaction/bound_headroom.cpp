@@ -1,6 +1,7 @@
 #include "transaction/bound_headroom.hpp"
 
 #include "common/column_bounds.hpp"
+#include "transaction/table_stats_merge.hpp"
 
 #include "duckdb/common/types/date.hpp"
 #include "duckdb/common/types/timestamp.hpp"
@@ -22,8 +23,7 @@ bool HasHeadroom(const LogicalType &type) {
 //! The value of `text` as a number on the type's own scale (days, microseconds); false: not a finite value
 bool ToNumber(const LogicalType &type, const std::string &text, hugeint_t &number) {
 	Value value;
-	std::string error;
-	if (!Value(text).DefaultTryCastAs(type, value, &error) || value.IsNull()) {
+	if (!ParseStatValue(text, type, value) || value.IsNull()) {
 		return false;
 	}
 	switch (type.id()) {
@@ -38,9 +38,11 @@ bool ToNumber(const LogicalType &type, const std::string &text, hugeint_t &numbe
 		number = hugeint_t(timestamp.value);
 		return duckdb::Timestamp::IsFinite(timestamp);
 	}
-	default:
+	default: {
+		std::string error;
 		return value.DefaultTryCastAs(LogicalType::HUGEINT, value, &error) &&
 		       (number = value.GetValue<hugeint_t>(), true);
+	}
 	}
 }
 

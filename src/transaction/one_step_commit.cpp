@@ -27,10 +27,6 @@ bool OnlyInlinedInserts(const LocalChanges &changes) {
 	return true;
 }
 
-bool SameBounds(const ColumnStatsRecord &a, const ColumnStatsRecord &b) {
-	return a.has_min_max == b.has_min_max && a.min_value == b.min_value && a.max_value == b.max_value;
-}
-
 //! What the rows change in the table's column statistics, merged into the statistics the store knows; false when
 //! it knows none, or the table had no rows then, or a column has no statistics row (the ordinary commit reads and
 //! writes those)
@@ -56,7 +52,7 @@ bool DescribeColumnStats(MetadataStore &store, const LakeTableEntry &table, cons
 		ColumnStatsChange change;
 		change.expected = before;
 		change.updated = now;
-		if (!SameBounds(before, now)) {
+		if (!before.SameBounds(now)) {
 			if (now.has_min_max && !before.has_min_max) {
 				return false; // (bounds where there were none: not an insert into a table that has had rows)
 			}

@@ -13,8 +13,7 @@ using duckdb::Value;
 static bool AsDouble(const std::string &text, std::string &result) {
 	Value value;
 	std::string error;
-	if (!Value(text).DefaultTryCastAs(LogicalType::FLOAT, value, &error) ||
-	    !value.DefaultTryCastAs(LogicalType::DOUBLE, value, &error)) {
+	if (!ParseStatValue(text, LogicalType::FLOAT, value) || !value.DefaultTryCastAs(LogicalType::DOUBLE, value, &error)) {
 		return false;
 	}
 	result = value.ToString();

@@ -2,6 +2,7 @@
 
 #include "common/internal_connection.hpp"
 #include "metadata/sql_literal.hpp"
+#include "transaction/table_stats_merge.hpp"
 
 #include "duckdb/common/exception.hpp"
 #include "duckdb/common/types/value.hpp"
@@ -33,15 +34,6 @@ duckdb::unique_ptr<MaterializedQueryResult> Run(InternalConnection &connection, 
 		                                    InternalQueryError(*result));
 	}
 	return result;
-}
-
-//! Whether the row-group bound `candidate` is beyond `current` in the file column's type
-bool Beyond(const std::string &candidate, const std::string &current, const LogicalType &type, bool want_max) {
-	Value a, b;
-	if (!Value(candidate).DefaultTryCastAs(type, a, nullptr) || !Value(current).DefaultTryCastAs(type, b, nullptr)) {
-		return false;
-	}
-	return want_max ? a > b : a < b;
 }
 
 void ReadColumns(InternalConnection &connection, ParquetFooter &footer, const std::string &function_name) {
@@ -174,10 +166,10 @@ std::vector<ParquetFooter> ReadParquetFooters(duckdb::DatabaseInstance &db, cons
 				stats.has_min_max = false;
 				continue;
 			}
-			if (first || Beyond(min.ToString(), stats.min_value, column->type, false)) {
+			if (first || StatValueReplaces(min.ToString(), stats.min_value, column->type, true)) {
 				stats.min_value = min.ToString();
 			}
-			if (first || Beyond(max.ToString(), stats.max_value, column->type, true)) {
+			if (first || StatValueReplaces(max.ToString(), stats.max_value, column->type, false)) {
 				stats.max_value = max.ToString();
 			}
 		}
