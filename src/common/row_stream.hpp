@@ -24,7 +24,8 @@ public:
 	virtual bool Next(duckdb::DataChunk &chunk) = 0;
 	//! Whether every row the stream returns passes filter `index` of the filters it was made with (a loader's
 	//! `filters`, InlinedRowFilter::column_filters) exactly as DuckDB evaluates it, so that the reader need
-	//! not evaluate it again. By default no filter is.
+	//! not evaluate it again; false for an index beyond them (a stream made without filters applies none). By
+	//! default no filter is.
 	virtual bool AppliesFilter(duckdb::idx_t index) const {
 		return false;
 	}

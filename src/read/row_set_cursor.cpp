@@ -117,10 +117,22 @@ RowSetCursor::RowSetCursor(const ScanRowSet &row_set, const vector<LogicalType> 
 	}
 	// a row's position counts every row of the set: a loader must not drop rows early
 	std::vector<ColumnFilter> no_filters;
-	filters_given = !numbers_rows;
 	stream = row_set.loader(numbers_rows ? no_filters : pushed, NeededColumns(stored_count, stored_columns),
 	                        numbers_rows);
 	stored_chunk.Initialize(Allocator::DefaultAllocator(), stored_types);
+}
+
+std::vector<idx_t> RowSetCursor::AppliedFilterKeys(const std::vector<idx_t> &pushed_keys) const {
+	std::vector<idx_t> applied;
+	if (!stream) {
+		return applied; // (an in-memory row set: the caller evaluates every filter)
+	}
+	for (idx_t i = 0; i < pushed_keys.size(); i++) {
+		if (stream->AppliesFilter(i)) {
+			applied.push_back(pushed_keys[i]);
+		}
+	}
+	return applied;
 }
 
 void RowSetCursor::FillColumn(DataChunk &chunk, idx_t output_index, idx_t count) {

@@ -10,8 +10,8 @@
 // filters pushed on table columns and the columns read, and then reads the
 // loader's stream. The loader may drop rows that fail a pushed filter; the
 // caller applies every filter itself (ScanFilterEvaluator) except those the
-// cursor reports as applied (AppliedFilter: the loader's stream kept only the
-// rows passing it, evaluated as DuckDB does).
+// cursor reports as applied (AppliedFilterKeys: the loader's stream kept only the rows
+// passing those, evaluated as DuckDB does).
 //
 // ScanFilterEvaluator: the filters DuckDB pushed into a scan (and removed from
 // the plan), evaluated on the scan's output chunks. Optional and dynamic
@@ -82,10 +82,9 @@ public:
 	duckdb::idx_t KnownCount() const {
 		return rows ? rows->Count() : 0;
 	}
-	//! Whether every row the cursor returns passes filter `index` of `pushed` (the caller need not evaluate it)
-	bool AppliedFilter(duckdb::idx_t index) const {
-		return stream && filters_given && stream->AppliesFilter(index);
-	}
+	//! The filter set keys (`pushed_keys[i]` is filter i of `pushed`'s) of the filters every row the cursor
+	//! returns passes: the caller need not evaluate those
+	std::vector<duckdb::idx_t> AppliedFilterKeys(const std::vector<duckdb::idx_t> &pushed_keys) const;
 
 private:
 	//! Fills the output column `output_index` of `chunk` from the stored chunk or computes it
@@ -105,8 +104,6 @@ private:
 	std::string name;
 	duckdb::idx_t file_index = 0;
 	duckdb::idx_t rows_read = 0;
-	//! The loader was handed the pushed filters (not when the rows are numbered)
-	bool filters_given = false;
 };
 
 //! The filters among `filters` that a loader may apply early: those on a plain table column.

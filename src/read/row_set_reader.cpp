@@ -74,13 +74,7 @@ void RowSetReader::InitializeScanState(ClientContext &context, const vector<Logi
 	auto pushed = PushedTableFilters(pushed_keys);
 	cursor = make_uniq<RowSetCursor>(row_set, row_types, std::move(scan_ids), pushed, index);
 	scan_chunk.Initialize(Allocator::DefaultAllocator(), cursor->Types());
-	std::vector<idx_t> applied_keys; // the cursor's stream kept only the rows passing these
-	for (idx_t i = 0; i < pushed.size(); i++) {
-		if (cursor->AppliedFilter(i)) {
-			applied_keys.push_back(pushed_keys[i]);
-		}
-	}
-	filter = ScanFilterEvaluator(context, filters.get(), output_types, applied_keys);
+	filter = ScanFilterEvaluator(context, filters.get(), output_types, cursor->AppliedFilterKeys(pushed_keys));
 	initialized = true;
 }
 

@@ -125,12 +125,7 @@ unique_ptr<LocalTableFunctionState> RowSetScanInitLocal(ExecutionContext &contex
 
 //! Makes the local state's filter evaluate the filters that its new cursor did not apply
 void PrepareFilter(ClientContext &context, RowSetScanGlobalState &gstate, RowSetScanLocalState &lstate) {
-	std::vector<idx_t> skipped_keys;
-	for (idx_t i = 0; i < gstate.pushed.size(); i++) {
-		if (lstate.cursor->AppliedFilter(i)) {
-			skipped_keys.push_back(gstate.pushed_keys[i]);
-		}
-	}
+	auto skipped_keys = lstate.cursor->AppliedFilterKeys(gstate.pushed_keys);
 	if (lstate.filter_made && skipped_keys == lstate.filter_skipped_keys) {
 		return;
 	}

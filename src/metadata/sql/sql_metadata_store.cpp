@@ -1,8 +1,7 @@
 #include "metadata/sql/sql_metadata_store.hpp"
 
-#include "metadata/sql/catalog_write_batch.hpp"
-
 #include "metadata/sql/catalog_migration.hpp"
+#include "metadata/sql/catalog_write_batch.hpp"
 #include "metadata/sql/inlined_insert_statement.hpp"
 
 #include "metadata/catalog_tables_sql.hpp"
