@@ -24,8 +24,11 @@ namespace inlake {
 using duckdb::MaterializedQueryResult;
 using duckdb::unique_ptr;
 
-//! WAL size from which a commit checkpoints the catalog database (see CheckpointIfWalLarge)
-static constexpr duckdb::idx_t kWalCheckpointBytes = 256 * 1024;
+//! WAL size from which a commit checkpoints the catalog database (see CheckpointIfWalLarge). A checkpoint costs
+//! ~15 ms whatever the WAL's size (16 ms at 150 KB, 21 ms at 560 KB, 31 ms at 2.2 MB), a WAL left by a killed
+//! process is replayed at the next ATTACH at ~0.6 s per MB: 1 MB (~700 ten-row commits) keeps the checkpointing
+//! commits below 1 in 500 (out of a commit's p99) and a replay under a second.
+static constexpr duckdb::idx_t kWalCheckpointBytes = 1024 * 1024;
 
 //! Idle read-session connections kept for reuse (one per concurrently running scan)
 static constexpr size_t READ_CONNECTIONS_KEPT = 8;
