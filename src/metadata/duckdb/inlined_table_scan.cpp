@@ -156,8 +156,21 @@ static idx_t SelectVisible(const ScanLayout &layout, DataChunk &scanned, int64_t
 	return count;
 }
 
+//! `stored` narrowed to the selected rows into `result`; `sel` null: every row, which keeps flat vectors flat
+//! (a slice makes a dictionary vector even of all rows, and operators take slower paths over those).
+static void SelectInto(Vector &result, Vector &stored, const SelectionVector *sel, idx_t count) {
+	if (sel) {
+		result.Slice(stored, *sel, count);
+	} else {
+		result.Reference(stored);
+	}
+}
+
+//! The scanned rows `sel` selects (null: all of them) as the stream's output columns: each column of the table's
+//! current layout from its stored column, cast or remapped where the stored one differs, then row id and begin
+//! snapshot.
 static void ProjectRows(ClientContext &context, const InlinedSource &source, const ScanLayout &layout,
-                        DataChunk &scanned, const SelectionVector &sel, idx_t count, DataChunk &result) {
+                        DataChunk &scanned, const SelectionVector *sel, idx_t count, DataChunk &result) {
 	for (idx_t i = 0; i < source.columns.size(); i++) {
 		auto &target_type = source.columns[i].target.type;
 		if (!layout.positions[i].IsValid()) {
@@ -166,9 +179,17 @@ static void ProjectRows(ClientContext &context, const InlinedSource &source, con
 		}
 		auto &stored = scanned.data[layout.positions[i].GetIndex()];
 		auto &column = source.columns[i];
-		if (target_type.IsNested() && !SameColumnLayout(column.source, column.target)) {
+		auto remapped = target_type.IsNested() && !SameColumnLayout(column.source, column.target);
+		if (stored.GetType() == target_type && !remapped) {
+			SelectInto(result.data[i], stored, sel, count);
+			continue;
+		}
+		Vector selected(stored); // a reference
+		if (sel) {
+			selected.Slice(*sel, count);
+		}
+		if (remapped) {
 			// nested fields added, dropped or renamed since the rows were stored: by field id
-			Vector selected(stored, sel, count);
 			if (selected.GetType() == column.source_type) {
 				RemapColumnVector(selected, column.source, column.target, result.data[i], count);
 			} else {
@@ -176,17 +197,14 @@ static void ProjectRows(ClientContext &context, const InlinedSource &source, con
 				VectorOperations::Cast(context, selected, decoded, count);
 				RemapColumnVector(decoded, column.source, column.target, result.data[i], count);
 			}
-		} else if (stored.GetType() == target_type) {
-			result.data[i].Slice(stored, sel, count);
 		} else {
-			Vector selected(stored, sel, count);
 			VectorOperations::Cast(context, selected, result.data[i], count);
 		}
 	}
 	auto hidden = source.columns.size();
 	for (auto position : {layout.row_id, layout.begin}) {
 		if (position.IsValid()) {
-			result.data[hidden].Slice(scanned.data[position.GetIndex()], sel, count);
+			SelectInto(result.data[hidden], scanned.data[position.GetIndex()], sel, count);
 		} else {
 			result.data[hidden].Reference(Value(LogicalType::BIGINT));
 		}
@@ -227,13 +245,12 @@ public:
 			}
 			if (layout.all_visible && excluded.empty()) {
 				// every row counts: hand the scanned vectors on as they are
-				ProjectRows(context, source, layout, scanned, *FlatVector::IncrementalSelectionVector(),
-				            scanned.size(), chunk);
+				ProjectRows(context, source, layout, scanned, nullptr, scanned.size(), chunk);
 				return true;
 			}
 			auto count = SelectVisible(layout, scanned, snapshot_id, excluded, sel);
 			if (count > 0) {
-				ProjectRows(context, source, layout, scanned, sel, count, chunk);
+				ProjectRows(context, source, layout, scanned, count < scanned.size() ? &sel : nullptr, count, chunk);
 				return true;
 			}
 		}
