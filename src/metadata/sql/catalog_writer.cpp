@@ -61,7 +61,8 @@ void CatalogWriter::CreateInlinedTable(const InlinedTableRecord &table, const st
 	                  bigint + ", " + SqlIdentifier(names.begin_snapshot) + bigint + ", " +
 	                  SqlIdentifier(names.end_snapshot) + bigint;
 	for (auto &column : columns) {
-		sql += ", " + SqlIdentifier(column.name) + " " + dialect.InlinedColumnType(column.type);
+		sql += ", " + SqlIdentifier(column.name) + " " + dialect.InlinedColumnType(column.type) +
+		       dialect.InlinedColumnStorage(column.type);
 	}
 	connection.Execute(sql + ")" + dialect.CreateTableSuffix());
 	connection.Execute("INSERT INTO " + prefix + "ducklake_inlined_data_tables VALUES (" + SqlInt(table.table_id) +

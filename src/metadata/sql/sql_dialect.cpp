@@ -89,6 +89,17 @@ SQLiteStorage SQLiteStorageOf(const duckdb::LogicalType &type) {
 
 } // namespace
 
+std::string DuckDBDialect::InlinedColumnStorage(const duckdb::LogicalType &type) const {
+	switch (type.id()) {
+	case duckdb::LogicalTypeId::VARCHAR:
+	case duckdb::LogicalTypeId::DOUBLE:
+	case duckdb::LogicalTypeId::FLOAT:
+		return " USING COMPRESSION uncompressed";
+	default:
+		return std::string();
+	}
+}
+
 std::string SQLiteDialect::InlinedColumnType(const duckdb::LogicalType &type) const {
 	switch (SQLiteStorageOf(type)) {
 	case SQLiteStorage::INTEGER:
