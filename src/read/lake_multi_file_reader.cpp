@@ -2,6 +2,7 @@
 
 #include "common/file_encryption_key.hpp"
 #include "read/delete_filter.hpp"
+#include "read/float_equality_filter.hpp"
 #include "read/lake_column_definition.hpp"
 #include "read/lake_file_list.hpp"
 #include "read/name_mapped_columns.hpp"
@@ -172,10 +173,30 @@ static bool HasNarrowerField(const MultiFileColumnDefinition &local, const Multi
 	return false;
 }
 
-//! The filters for a file, with those on columns the file stores narrower made expression filters: DuckDB pushes
-//! a comparison into a file by casting its constant to the file's type, which rounds here (FLOAT 0.1 > 0.1 reads
-//! as false, DECIMAL(5,1) 1.2 > 1.15 as 1.2 > 1.2); an expression filter is evaluated on the values after they
-//! are cast to the table's type instead. nullptr when no filter needs it.
+//! A filter for a file where DuckDB's own would be wrong, or nullptr. On a column the file stores narrower: an
+//! expression filter, as DuckDB pushes a comparison into a file by casting its constant to the file's type, which
+//! rounds there (FLOAT 0.1 > 0.1 reads as false, DECIMAL(5,1) 1.2 > 1.15 as 1.2 > 1.2); an expression filter is
+//! evaluated on the values after they are cast to the table's type. On a FLOAT or DOUBLE column: its equality
+//! comparisons as ranges (see float_equality_filter.hpp).
+static unique_ptr<TableFilter> ExactFilter(const BaseFileReader &reader, const MultiFileColumnDefinition &global,
+                                           const TableFilter &filter) {
+	for (auto &local : reader.columns) {
+		if (!local.identifier.IsNull() && local.identifier == global.identifier) {
+			if (HasNarrowerField(local, global)) {
+				BoundReferenceExpression column(global.type, 0);
+				return make_uniq<ExpressionFilter>(filter.ToExpression(column));
+			}
+			break;
+		}
+	}
+	auto type = global.type.id();
+	if (type == LogicalTypeId::FLOAT || type == LogicalTypeId::DOUBLE) {
+		return FloatEqualityAsRange(filter);
+	}
+	return nullptr;
+}
+
+//! The filters for a file, each made its ExactFilter where it has one; nullptr when none has.
 static unique_ptr<TableFilterSet> ExactFilters(const BaseFileReader &reader,
                                                const vector<MultiFileColumnDefinition> &global_columns,
                                                const vector<ColumnIndex> &global_column_ids,
@@ -192,15 +213,8 @@ static unique_ptr<TableFilterSet> ExactFilters(const BaseFileReader &reader,
 		if (global_id >= global_columns.size() || global_columns[global_id].identifier.IsNull()) {
 			continue;
 		}
-		auto &global = global_columns[global_id];
-		bool narrower = false;
-		for (auto &local : reader.columns) {
-			if (!local.identifier.IsNull() && local.identifier == global.identifier) {
-				narrower = HasNarrowerField(local, global);
-				break;
-			}
-		}
-		if (!narrower) {
+		auto exact = ExactFilter(reader, global_columns[global_id], *entry.second);
+		if (!exact) {
 			continue;
 		}
 		if (!result) {
@@ -209,8 +223,7 @@ static unique_ptr<TableFilterSet> ExactFilters(const BaseFileReader &reader,
 				result->filters.emplace(copy.first, copy.second->Copy());
 			}
 		}
-		BoundReferenceExpression column(global.type, 0);
-		result->filters[entry.first] = make_uniq<ExpressionFilter>(entry.second->ToExpression(column));
+		result->filters[entry.first] = std::move(exact);
 	}
 	return result;
 }
