@@ -6,6 +6,8 @@
 #include "metadata/duckdb/result_reader.hpp"
 #include "metadata/sql_literal.hpp"
 
+#include "duckdb/catalog/catalog.hpp"
+#include "duckdb/catalog/catalog_entry/table_catalog_entry.hpp"
 #include "duckdb/main/query_result.hpp"
 
 namespace inlake {
@@ -62,6 +64,19 @@ int64_t DuckDBWriteTxn::CountInlinedRowsEndedAfter(const std::string &inlined_ta
 	return store.Reader().CountInlinedRowsEndedAfter(inlined_table, names, snapshot_id);
 }
 
+std::string DuckDBWriteTxn::ColumnDefinitions(duckdb::ClientContext &context, const std::string &table_name) {
+	auto &table = duckdb::Catalog::GetEntry<duckdb::TableCatalogEntry>(context, store.MetadataDatabase(),
+	                                                                    store.MetadataSchema(), table_name);
+	std::string columns;
+	for (auto &column : table.GetColumns().Logical()) {
+		columns += (columns.empty() ? "" : ", ") + SqlIdentifier(column.Name()) + " " + column.Type().ToString();
+		if (column.CompressionType() != duckdb::CompressionType::COMPRESSION_AUTO) {
+			columns += " USING COMPRESSION " + duckdb::CompressionTypeToString(column.CompressionType());
+		}
+	}
+	return columns;
+}
+
 void DuckDBWriteTxn::DeleteInlinedRowsUpTo(const std::string &inlined_table, const InlinedColumnNames &names,
                                            int64_t snapshot_id) {
 	removed_inlined_rows = true;
@@ -70,7 +85,8 @@ void DuckDBWriteTxn::DeleteInlinedRowsUpTo(const std::string &inlined_table, con
 	                         " > " + SqlInt(snapshot_id));
 	if (later->GetValue(0, 0).GetValue<int64_t>() == 0) {
 		// every row goes: an empty copy replaces the table, without a per-row delete (and its WAL entries)
-		Execute("CREATE OR REPLACE TABLE " + table + " AS SELECT * FROM " + table + " LIMIT 0");
+		Execute("CREATE OR REPLACE TABLE " + table + " (" + ColumnDefinitions(*connection.context, inlined_table) +
+		        ")");
 		return;
 	}
 	store.Writer().DeleteInlinedRowsUpTo(inlined_table, names, snapshot_id);

@@ -103,6 +103,9 @@ public:
 	void RemoveScheduledFiles(const std::vector<ScheduledFileRecord> &files) override;
 
 private:
+	//! The column list of the catalog table `table_name` as a CREATE TABLE takes it: names, types and the
+	//! compression each column was declared with (an inlined table's uncompressed strings and floats).
+	std::string ColumnDefinitions(duckdb::ClientContext &context, const std::string &table_name);
 	struct StatsWrite {
 		TableStatsRecord stats;
 		TableStatsRecord previous;
