@@ -310,7 +310,8 @@ __attribute__((noinline)) void DeleteTwoRows(Connection &con, DeleteRun &run, id
 }
 
 void QueryBigTable(Connection &con, DeleteRun &run, const Options &options) {
-	run.query_ms = MedianQueryMs(con, "SELECT count(*), sum(v) FROM " + run.table, MaxValue<idx_t>(1, options.reps / 4), run.query_result);
+	run.query_ms = MedianQueryMs(con, "SELECT count(*), sum(v) FROM " + run.table, MaxValue<idx_t>(1, options.reps / 4),
+	                             run.query_result);
 }
 
 //! One table alone: load, all deletes, the query (the --profile mode).
@@ -441,7 +442,8 @@ Options ParseOptions(int argc, char **argv) {
 			        "  --commits N   10-row insert commits per table (default 500)\n"
 			        "  --deletes M   2-row DELETE statements per table (default 100; 0 skips)\n"
 			        "  --big-rows R  rows of the delete-benchmark table (default 1000000)\n"
-			        "  --reps K      query repetitions, interleaved across the tables; the median is reported (default 201; the delete benchmark's query and queries over 20 ms run a quarter / a fifth of them)\n"
+			        "  --reps K      query repetitions, interleaved across the tables; the median is reported\n"
+			        "                (default 201; queries over 20 ms run a fifth, the delete section's a quarter)\n"
 			        "  --plain       plain SQL statements instead of prepared inserts\n"
 			        "  --keep        keep the temporary directory\n"
 			        "  --threads T   SET threads = T (default: DuckDB's default)\n"

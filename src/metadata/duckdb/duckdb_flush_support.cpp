@@ -64,8 +64,8 @@ int64_t DuckDBWriteTxn::CountInlinedRowsEndedAfter(const std::string &inlined_ta
 	return store.Reader().CountInlinedRowsEndedAfter(inlined_table, names, snapshot_id);
 }
 
-std::string DuckDBWriteTxn::ColumnDefinitions(duckdb::ClientContext &context, const std::string &table_name) {
-	auto &table = duckdb::Catalog::GetEntry<duckdb::TableCatalogEntry>(context, store.MetadataDatabase(),
+std::string DuckDBWriteTxn::ColumnDefinitions(const std::string &table_name) {
+	auto &table = duckdb::Catalog::GetEntry<duckdb::TableCatalogEntry>(*connection.context, store.MetadataDatabase(),
 	                                                                    store.MetadataSchema(), table_name);
 	std::string columns;
 	for (auto &column : table.GetColumns().Logical()) {
@@ -85,8 +85,7 @@ void DuckDBWriteTxn::DeleteInlinedRowsUpTo(const std::string &inlined_table, con
 	                         " > " + SqlInt(snapshot_id));
 	if (later->GetValue(0, 0).GetValue<int64_t>() == 0) {
 		// every row goes: an empty copy replaces the table, without a per-row delete (and its WAL entries)
-		Execute("CREATE OR REPLACE TABLE " + table + " (" + ColumnDefinitions(*connection.context, inlined_table) +
-		        ")");
+		Execute("CREATE OR REPLACE TABLE " + table + " (" + ColumnDefinitions(inlined_table) + ")");
 		return;
 	}
 	store.Writer().DeleteInlinedRowsUpTo(inlined_table, names, snapshot_id);

@@ -105,7 +105,8 @@ public:
 private:
 	//! The column list of the catalog table `table_name` as a CREATE TABLE takes it: names, types and the
 	//! compression each column was declared with (an inlined table's uncompressed strings and floats).
-	std::string ColumnDefinitions(duckdb::ClientContext &context, const std::string &table_name);
+	std::string ColumnDefinitions(const std::string &table_name);
+
 	struct StatsWrite {
 		TableStatsRecord stats;
 		TableStatsRecord previous;
